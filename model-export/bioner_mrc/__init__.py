@@ -1,0 +1,1 @@
+"""BioBERT-MRC: biomedical NER as machine reading comprehension (train, evaluate, export)."""

@@ -1,0 +1,189 @@
+"""Fine-tunes a BioBERT-MRC model on one or more IOB corpora (seed 000's recipe).
+
+    python3 -m bioner_mrc.train --encoder-onnx ENC.onnx --tokenizer tokenizer.json \
+        --corpus ../shared/datasets/BC5CDR-IOB:Chemical=chemical,Disease=disease \
+        --out runs/default --epochs 2
+
+Train and devel are merged, 10% is held out to pick the best epoch; checkpoints are written
+every ``--checkpoint-every`` steps and at each epoch end, and ``--resume`` continues a run.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+
+import torch
+
+from .bert import load_hf_checkpoint, load_onnx_encoder
+from .corpus import CorpusSpec
+from .features import collate, make_examples
+from .mrc import BertMrc, context_mask, mrc_loss
+from .predict import evaluate
+from .queries import build_queries
+from .wordpiece import WordPieceTokenizer
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--encoder-onnx", help="BERT encoder exported to ONNX (e.g. all-minilm-l6-v2.onnx)")
+    src.add_argument("--hf-checkpoint", help="directory with config.json + pytorch_model.bin")
+    p.add_argument("--tokenizer", required=True, help="tokenizer.json of the encoder")
+    p.add_argument("--corpus", action="append", required=True, help="DIR:TAG=type[,TAG=type] (repeatable)")
+    p.add_argument("--out", required=True, help="run directory (checkpoints, training.json)")
+    p.add_argument("--query-style", default="paper", choices=["paper", "simple", "guideline"])
+    p.add_argument("--query-examples", default="frequent", choices=["frequent", "random"])
+    p.add_argument("--end-head", default="eq6", choices=["eq6", "eq5"])
+    p.add_argument("--epochs", type=float, default=3)
+    p.add_argument("--batch-size", type=int, default=32)
+    p.add_argument("--max-len", type=int, default=256)
+    p.add_argument("--lr", type=float, default=1e-4, help="encoder learning rate")
+    p.add_argument("--head-lr", type=float, default=1e-3)
+    p.add_argument("--weight-decay", type=float, default=0.01)
+    p.add_argument("--warmup", type=float, default=0.06, help="fraction of steps")
+    p.add_argument("--dropout", type=float, default=0.1)
+    p.add_argument("--clip", type=float, default=1.0)
+    p.add_argument("--holdout", type=float, default=0.1)
+    p.add_argument("--seed", type=int, default=42)
+    p.add_argument("--threads", type=int, default=os.cpu_count())
+    p.add_argument("--checkpoint-every", type=int, default=200)
+    p.add_argument("--max-steps", type=int, default=0, help="stop after this many steps (0: all)")
+    p.add_argument("--resume", action="store_true")
+    p.add_argument("--log-every", type=int, default=20)
+    return p.parse_args(argv)
+
+
+def load_model(args):
+    if args.encoder_onnx:
+        bert, extra, base = load_onnx_encoder(args.encoder_onnx, args.dropout), {}, args.encoder_onnx
+    else:
+        bert, extra = load_hf_checkpoint(args.hf_checkpoint, args.dropout)
+        base = args.hf_checkpoint
+    width = extra["end_fc.dense_0.weight"].shape[0] if "end_fc.dense_0.weight" in extra else None
+    model = BertMrc(bert, args.end_head, width)
+    if extra:
+        missing = model.load_state_dict({**model.state_dict(), **extra}, strict=True)
+        print(f"loaded MRC heads from checkpoint: {sorted(extra)[:4]}... {missing}", flush=True)
+    return model, os.path.basename(os.path.normpath(base))
+
+
+def training_data(args, tok):
+    specs = [CorpusSpec.parse(c) for c in args.corpus]
+    rng = random.Random(args.seed)
+    train, held = [], []
+    pooled = []
+    for spec in specs:
+        sents = spec.split("train") + spec.split("devel")
+        rng.shuffle(sents)
+        cut = int(len(sents) * args.holdout)
+        types = list(dict.fromkeys(spec.tags.values()))
+        pooled.append((spec, types, sents[cut:], sents[:cut]))
+    all_types = list(dict.fromkeys(t for _, types, _, _ in pooled for t in types))
+    by_type = [s for _, _, tr, _ in pooled for s in tr]
+    queries = build_queries(by_type, all_types, args.query_style, args.query_examples, args.seed)
+    for spec, types, tr, ho in pooled:
+        train += make_examples(spec.name, tr, types, queries, tok, args.max_len)
+        held += make_examples(spec.name, ho, types, queries, tok, args.max_len)
+    return specs, all_types, queries, train, held
+
+
+def batches_for_epoch(examples, batch_size, seed, epoch):
+    order = sorted(range(len(examples)), key=lambda i: (len(examples[i].ids), i))
+    batches = [order[i:i + batch_size] for i in range(0, len(order), batch_size)]
+    random.Random(seed * 1000 + epoch).shuffle(batches)
+    return batches
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    os.makedirs(args.out, exist_ok=True)
+    tok = WordPieceTokenizer(args.tokenizer)
+    specs, types, queries, train, held = training_data(args, tok)
+    print(f"types {types}; {len(train)} training and {len(held)} held-out examples", flush=True)
+    for t, q in queries.items():
+        print(f"  query[{t}] = {q}", flush=True)
+    model, base = load_model(args)
+    heads = [p for n, p in model.named_parameters() if not n.startswith("bert.")]
+    no_decay = [p for n, p in model.bert.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
+    decay = [p for n, p in model.bert.named_parameters() if not (n.endswith("bias") or "LayerNorm" in n)]
+    opt = torch.optim.AdamW([
+        {"params": decay, "lr": args.lr, "weight_decay": args.weight_decay},
+        {"params": no_decay, "lr": args.lr, "weight_decay": 0.0},
+        {"params": heads, "lr": args.head_lr, "weight_decay": args.weight_decay},
+    ])
+    per_epoch = math.ceil(len(train) / args.batch_size)
+    total = math.ceil(per_epoch * args.epochs)
+    if args.max_steps:
+        total = min(total, args.max_steps)
+    warm = max(1, int(total * args.warmup))
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm))))
+    meta = {"base_encoder": base, "encoder_config": model.bert.config.to_dict(), "end_head": args.end_head,
+            "types": types, "queries": queries, "max_len": args.max_len,
+            "corpora": [{"name": s.name, "tags": s.tags} for s in specs], "args": vars(args)}
+    state_path = os.path.join(args.out, "last.pt")
+    step, best = 0, -1.0
+    if args.resume and os.path.isfile(state_path):
+        st = torch.load(state_path, map_location="cpu")
+        model.load_state_dict(st["model"])
+        opt.load_state_dict(st["optimizer"])
+        sched.load_state_dict(st["scheduler"])
+        step, best = st["step"], st["best"]
+        print(f"resumed at step {step}/{total} (best held-out F1 {best:.2f})", flush=True)
+
+    def save(path, extra=None):
+        torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(), "scheduler": sched.state_dict(),
+                    "step": step, "best": best, "meta": meta, **(extra or {})}, path + ".tmp")
+        os.replace(path + ".tmp", path)
+
+    def holdout_f1():
+        scores = evaluate(model, held)
+        print(json.dumps(scores.table(), indent=None), flush=True)
+        return 100 * scores.prf("all")[2]
+
+    t0, seen = time.time(), 0
+    while step < total:
+        epoch, offset = divmod(step, per_epoch)
+        model.train()
+        for batch_idx in batches_for_epoch(train, args.batch_size, args.seed, epoch)[offset:]:
+            if step >= total:
+                break
+            b = collate([train[i] for i in batch_idx])
+            start, end = model(b["input_ids"], b["attention_mask"], b["token_type_ids"], b["start_labels"])
+            mask = context_mask(b["attention_mask"], b["token_type_ids"])
+            loss = mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)
+            opt.step()
+            sched.step()
+            step += 1
+            seen += len(batch_idx)
+            if step % args.log_every == 0:
+                rate = seen / (time.time() - t0)
+                eta = (total - step) * args.batch_size / rate / 60
+                print(f"step {step}/{total} epoch {step / per_epoch:.2f} loss {loss.item():.4f} "
+                      f"{rate:.1f} ex/s eta {eta:.0f} min", flush=True)
+            if step % args.checkpoint_every == 0:
+                save(state_path)
+        if step % per_epoch == 0 or step >= total:
+            f1 = holdout_f1()
+            print(f"held-out F1 after step {step}: {f1:.2f} (best {best:.2f})", flush=True)
+            if f1 > best:
+                best = f1
+                torch.save({"model": model.state_dict(), "meta": meta, "step": step, "holdout_f1": f1},
+                           os.path.join(args.out, "best.pt"))
+            save(state_path)
+    with open(os.path.join(args.out, "training.json"), "w", encoding="utf-8") as f:
+        json.dump({**meta, "steps": step, "holdout_f1": best}, f, indent=2)
+    print(f"done: {step} steps, best held-out F1 {best:.2f}; model in {args.out}/best.pt", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
