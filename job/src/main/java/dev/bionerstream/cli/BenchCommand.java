@@ -1,0 +1,114 @@
+package dev.bionerstream.cli;
+
+import dev.bionerstream.engine.EncodedText;
+import dev.bionerstream.engine.LengthSortedBatches;
+import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.eval.IobCorpus;
+import dev.bionerstream.features.MrcWindow;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Measures, in one run and on the same batches, the bare ONNX Runtime session on pre-tokenized
+ * windows and the whole engine (split, tokenize, window, batch, infer, decode).
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Sequences/s of the bare model session and of the whole engine on the same batches, their ratio and padding efficiency.")
+final class BenchCommand implements Callable<Integer> {
+    @Mixin EngineArgs engine;
+
+    static final class Input {
+        @Option(names = "--texts", description = "file with one text per line")
+        Path texts;
+
+        @Option(names = "--iob", description = "IOB file; consecutive sentences are grouped into texts")
+        Path iob;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Input input;
+
+    @Option(names = "--sentences-per-text", defaultValue = "10", description = "with --iob: sentences per text. Default: ${DEFAULT-VALUE}")
+    int sentencesPerText;
+
+    @Option(names = "--limit", defaultValue = "500", description = "texts to use. Default: ${DEFAULT-VALUE}")
+    int limit;
+
+    @Option(names = "--rounds", defaultValue = "3", description = "timed rounds of each; the best is reported. Default: ${DEFAULT-VALUE}")
+    int rounds;
+
+    @Override
+    public Integer call() throws IOException {
+        List<String> texts = loadTexts();
+        try (MrcEngine e = engine.openEngine()) {
+            List<MrcWindow> windows = new ArrayList<>();
+            for (String t : texts) {
+                EncodedText enc = e.encoder().encode(t);
+                windows.addAll(enc.windows());
+            }
+            System.out.printf("%s on %s: %d texts, %d windows, batch %d, provider %s%n", e.manifest().id(),
+                    input.texts != null ? input.texts : input.iob, texts.size(), windows.size(), engine.batchSize,
+                    e.session().provider());
+            LengthSortedBatches.run(e.session(), windows.subList(0, Math.min(windows.size(), 4 * engine.batchSize)), engine.batchSize);
+            double bare = Double.MAX_VALUE;
+            double whole = Double.MAX_VALUE;
+            for (int r = 0; r < rounds; r++) {
+                long t0 = System.nanoTime();
+                LengthSortedBatches.run(e.session(), windows, engine.batchSize);
+                long t1 = System.nanoTime();
+                e.extract(texts);
+                long t2 = System.nanoTime();
+                bare = Math.min(bare, (t1 - t0) / 1e9);
+                whole = Math.min(whole, (t2 - t1) / 1e9);
+            }
+            double bareRate = windows.size() / bare;
+            double engineRate = windows.size() / whole;
+            System.out.printf("bare ORT session : %8.1f sequences/s (%.2f s)%n", bareRate, bare);
+            System.out.printf("whole engine     : %8.1f sequences/s (%.2f s)%n", engineRate, whole);
+            System.out.printf("engine / bare    : %8.3f%n", engineRate / bareRate);
+            System.out.printf("padding efficiency (real / padded tokens): %.3f%n", paddingEfficiency(windows, engine.batchSize));
+        }
+        return 0;
+    }
+
+    static double paddingEfficiency(List<MrcWindow> windows, int batchSize) {
+        List<Integer> lengths = new ArrayList<>(windows.stream().map(MrcWindow::length).toList());
+        lengths.sort(Comparator.naturalOrder());
+        long real = 0;
+        long padded = 0;
+        for (int from = 0; from < lengths.size(); from += batchSize) {
+            List<Integer> batch = lengths.subList(from, Math.min(lengths.size(), from + batchSize));
+            real += batch.stream().mapToLong(Integer::longValue).sum();
+            padded += (long) batch.size() * batch.get(batch.size() - 1);
+        }
+        return padded == 0 ? 1 : (double) real / padded;
+    }
+
+    private List<String> loadTexts() throws IOException {
+        List<String> texts = new ArrayList<>();
+        if (input.texts != null) {
+            for (String line : Files.readAllLines(input.texts, StandardCharsets.UTF_8)) {
+                if (!line.isBlank()) {
+                    texts.add(line);
+                }
+            }
+        } else {
+            List<String> sentences = IobCorpus.read(input.iob, Map.of()).sentences();
+            for (int i = 0; i < sentences.size(); i += sentencesPerText) {
+                texts.add(String.join(" ", sentences.subList(i, Math.min(sentences.size(), i + sentencesPerText))));
+            }
+        }
+        return texts.subList(0, Math.min(limit, texts.size()));
+    }
+}

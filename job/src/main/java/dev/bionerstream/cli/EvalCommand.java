@@ -1,0 +1,62 @@
+package dev.bionerstream.cli;
+
+import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.eval.IobCorpus;
+import dev.bionerstream.eval.Scores;
+import dev.bionerstream.eval.Span;
+import dev.bionerstream.model.EntityQuery;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** Entity-level exact-match precision, recall and F1 of the engine on an IOB file. */
+@Command(name = "eval", mixinStandardHelpOptions = true,
+        description = "Precision, recall and F1 per type and overall on an IOB file (one sentence per engine text).")
+final class EvalCommand implements Callable<Integer> {
+    @Mixin EngineArgs engine;
+
+    @Option(names = "--iob", required = true, description = "IOB file: token<TAB>tag lines, blank line between sentences")
+    Path iob;
+
+    @Option(names = "--types", required = true, description = "TAG=type,... e.g. Chemical=chemical,Disease=disease")
+    String types;
+
+    @Override
+    public Integer call() {
+        Map<String, String> tags = IobCorpus.parseTypes(types);
+        IobCorpus corpus = IobCorpus.read(iob, tags);
+        try (MrcEngine e = engine.openEngine()) {
+            List<String> known = e.manifest().entityTypes().stream().map(EntityQuery::name).toList();
+            for (String t : tags.values()) {
+                if (!known.contains(t)) {
+                    throw new IllegalArgumentException("the bundle has no type '" + t + "'; it has " + known);
+                }
+            }
+            long t0 = System.nanoTime();
+            List<List<Entity>> predicted = e.extractSentences(corpus.sentences());
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            Scores scores = evaluate(predicted, corpus.gold(), List.copyOf(tags.values()));
+            System.out.printf("%s on %s (%d sentences, %.1f s, %.1f sentences/s)%n",
+                    e.manifest().id(), iob, corpus.sentences().size(), seconds, corpus.sentences().size() / seconds);
+            System.out.print(scores.table());
+        }
+        return 0;
+    }
+
+    static Scores evaluate(List<List<Entity>> predicted, List<List<Span>> gold, List<String> types) {
+        Scores scores = new Scores();
+        for (int i = 0; i < gold.size(); i++) {
+            List<Span> p = predicted.get(i).stream()
+                    .filter(x -> types.contains(x.type()))
+                    .map(x -> new Span(x.type(), x.start(), x.end()))
+                    .toList();
+            scores.add(p, gold.get(i));
+        }
+        return scores;
+    }
+}

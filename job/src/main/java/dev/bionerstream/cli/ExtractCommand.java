@@ -1,0 +1,65 @@
+package dev.bionerstream.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.MrcEngine;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** Reads texts on stdin, one per line, and prints one JSON line per entity. */
+@Command(name = "extract", mixinStandardHelpOptions = true,
+        description = "Reads one text per line on stdin; prints one JSON line per entity: "
+                + "line, type, start, end (chars in the line), text, sentence, score.")
+final class ExtractCommand implements Callable<Integer> {
+    private static final int CHUNK = 64;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Mixin EngineArgs engine;
+
+    @Override
+    public Integer call() throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        try (MrcEngine e = engine.openEngine()) {
+            List<String> chunk = new ArrayList<>();
+            int first = 1;
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                chunk.add(line);
+                if (chunk.size() == CHUNK) {
+                    print(out, first, e.extract(chunk));
+                    first += chunk.size();
+                    chunk.clear();
+                }
+            }
+            print(out, first, e.extract(chunk));
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static void print(PrintStream out, int firstLine, List<List<Entity>> entities) throws IOException {
+        for (int i = 0; i < entities.size(); i++) {
+            for (Entity x : entities.get(i)) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("line", firstLine + i);
+                row.put("type", x.type());
+                row.put("start", x.start());
+                row.put("end", x.end());
+                row.put("text", x.text());
+                row.put("sentence", x.sentenceIndex());
+                row.put("score", Math.round(x.score() * 10000) / 10000.0);
+                out.println(JSON.writeValueAsString(row));
+            }
+        }
+    }
+}

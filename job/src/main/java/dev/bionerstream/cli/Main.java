@@ -1,0 +1,23 @@
+package dev.bionerstream.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Entry point of the job jar: {@code eval}, {@code extract}, {@code bench}. */
+@Command(name = "bioner", mixinStandardHelpOptions = true, version = "bioner-stream 0.1.0",
+        description = "Biomedical entity extraction with BioBERT-MRC.",
+        subcommands = {EvalCommand.class, ExtractCommand.class, BenchCommand.class})
+public final class Main {
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    static int run(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            cmd.getErr().println("error: " + e.getMessage());
+            return 2;
+        });
+        return cli.execute(args);
+    }
+}

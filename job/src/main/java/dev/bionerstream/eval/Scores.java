@@ -1,0 +1,70 @@
+package dev.bionerstream.eval;
+
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** Entity-level exact-match counts per type and overall ("all"). */
+public final class Scores {
+    public static final String ALL = "all";
+
+    /** Counts and derived precision, recall and F1 (0..100). */
+    public record Counts(long tp, long fp, long fn) {
+        public double precision() {
+            return tp + fp == 0 ? 0 : 100.0 * tp / (tp + fp);
+        }
+
+        public double recall() {
+            return tp + fn == 0 ? 0 : 100.0 * tp / (tp + fn);
+        }
+
+        public double f1() {
+            double p = precision();
+            double r = recall();
+            return p + r == 0 ? 0 : 2 * p * r / (p + r);
+        }
+
+        Counts plus(long dtp, long dfp, long dfn) {
+            return new Counts(tp + dtp, fp + dfp, fn + dfn);
+        }
+    }
+
+    private final TreeMap<String, Counts> byType = new TreeMap<>();
+
+    /** Adds one sentence: predicted and gold spans of the evaluated types. */
+    public void add(Collection<Span> predicted, Collection<Span> gold) {
+        Set<Span> p = new HashSet<>(predicted);
+        Set<Span> g = new HashSet<>(gold);
+        Set<String> types = new HashSet<>();
+        p.forEach(s -> types.add(s.type()));
+        g.forEach(s -> types.add(s.type()));
+        for (String t : types) {
+            long tp = p.stream().filter(s -> s.type().equals(t) && g.contains(s)).count();
+            long fp = p.stream().filter(s -> s.type().equals(t)).count() - tp;
+            long fn = g.stream().filter(s -> s.type().equals(t)).count() - tp;
+            byType.merge(t, new Counts(tp, fp, fn), (a, b) -> a.plus(b.tp(), b.fp(), b.fn()));
+            byType.merge(ALL, new Counts(tp, fp, fn), (a, b) -> a.plus(b.tp(), b.fp(), b.fn()));
+        }
+    }
+
+    public Counts get(String type) {
+        return byType.getOrDefault(type, new Counts(0, 0, 0));
+    }
+
+    /** Types in name order, then "all". */
+    public String table() {
+        StringBuilder sb = new StringBuilder(String.format("%-12s %9s %9s %9s %7s %7s %7s%n", "type", "precision", "recall", "f1", "tp", "fp", "fn"));
+        byType.forEach((t, c) -> {
+            if (!t.equals(ALL)) {
+                sb.append(row(t, c));
+            }
+        });
+        sb.append(row(ALL, get(ALL)));
+        return sb.toString();
+    }
+
+    private static String row(String t, Counts c) {
+        return String.format("%-12s %9.2f %9.2f %9.2f %7d %7d %7d%n", t, c.precision(), c.recall(), c.f1(), c.tp(), c.fp(), c.fn());
+    }
+}

@@ -1,0 +1,15 @@
+package dev.bionerstream.inference;
+
+/**
+ * How the ONNX Runtime session runs.
+ *
+ * @param device cpu or cuda:N; CUDA falls back to CPU (with a log line) where it cannot start
+ * @param intraOpThreads threads inside one operator; 0 lets ONNX Runtime choose
+ * @param interOpThreads threads across operators; 0 lets ONNX Runtime choose
+ * @param optimization graph optimisation: none, basic, extended or all
+ */
+public record InferenceOptions(Device device, int intraOpThreads, int interOpThreads, String optimization) {
+    public static InferenceOptions cpu(int threads) {
+        return new InferenceOptions(Device.CPU, threads, 1, "all");
+    }
+}

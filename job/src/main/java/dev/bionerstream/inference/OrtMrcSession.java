@@ -1,0 +1,156 @@
+package dev.bionerstream.inference;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import ai.onnxruntime.OrtSession.SessionOptions.OptLevel;
+import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.model.BundleException;
+import dev.bionerstream.model.ModelBundle;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The bundle's model in ONNX Runtime. A batch is padded to its longest window (dynamic padding);
+ * the caller sorts by length so padding stays small.
+ */
+public final class OrtMrcSession implements MrcSession {
+    private static final Logger LOG = LoggerFactory.getLogger(OrtMrcSession.class);
+    static final List<String> INPUTS = List.of("input_ids", "attention_mask", "token_type_ids");
+
+    private final OrtEnvironment env;
+    private final OrtSession session;
+    private final String startOutput;
+    private final String endOutput;
+    private final String provider;
+    private volatile boolean closed;
+
+    private OrtMrcSession(OrtEnvironment env, OrtSession session, String start, String end, String provider) {
+        this.env = env;
+        this.session = session;
+        this.startOutput = start;
+        this.endOutput = end;
+        this.provider = provider;
+    }
+
+    public static OrtMrcSession open(ModelBundle bundle, InferenceOptions options) {
+        OrtEnvironment env = OrtEnvironment.getEnvironment();
+        try (OrtSession.SessionOptions so = new OrtSession.SessionOptions()) {
+            so.setOptimizationLevel(optLevel(options.optimization()));
+            if (options.intraOpThreads() > 0) {
+                so.setIntraOpNumThreads(options.intraOpThreads());
+            }
+            if (options.interOpThreads() > 0) {
+                so.setInterOpNumThreads(options.interOpThreads());
+            }
+            String provider = "CPU";
+            if (options.device().cuda()) {
+                try {
+                    so.addCUDA(options.device().id());
+                    provider = "CUDA:" + options.device().id();
+                } catch (OrtException | RuntimeException e) {
+                    LOG.warn("CUDA device {} unavailable ({}); running the model on CPU", options.device().id(), e.getMessage());
+                }
+            }
+            OrtSession session = env.createSession(bundle.modelBytes(), so);
+            String start = bundle.manifest().startOutput();
+            String end = bundle.manifest().endOutput();
+            checkGraph(bundle, session, start, end);
+            LOG.info("Model {} runs on {} (intra-op threads {}, optimisation {})",
+                    bundle.manifest().id(), provider, options.intraOpThreads(), options.optimization());
+            return new OrtMrcSession(env, session, start, end, provider);
+        } catch (OrtException e) {
+            throw new BundleException(bundle.source() + "/model.onnx cannot be loaded by ONNX Runtime: " + e.getMessage(), e);
+        }
+    }
+
+    private static void checkGraph(ModelBundle bundle, OrtSession session, String start, String end) throws OrtException {
+        Set<String> inputs = session.getInputNames();
+        Set<String> outputs = session.getOutputNames();
+        if (!inputs.equals(Set.copyOf(INPUTS)) || !outputs.contains(start) || !outputs.contains(end)) {
+            session.close();
+            throw new BundleException(String.format(
+                    "%s/model.onnx has inputs %s and outputs %s; expected inputs %s and outputs %s, %s",
+                    bundle.source(), inputs, outputs, INPUTS, start, end));
+        }
+    }
+
+    private static OptLevel optLevel(String name) {
+        return switch (name.toLowerCase(java.util.Locale.ROOT)) {
+            case "none" -> OptLevel.NO_OPT;
+            case "basic" -> OptLevel.BASIC_OPT;
+            case "extended" -> OptLevel.EXTENDED_OPT;
+            case "all" -> OptLevel.ALL_OPT;
+            default -> throw new IllegalArgumentException("optimisation '" + name + "' is not none, basic, extended or all");
+        };
+    }
+
+    @Override
+    public List<WindowLogits> run(List<MrcWindow> batch) {
+        if (closed) {
+            throw new IllegalStateException("session is closed");
+        }
+        if (batch.isEmpty()) {
+            return List.of();
+        }
+        int b = batch.size();
+        int n = batch.stream().mapToInt(MrcWindow::length).max().orElseThrow();
+        long[] ids = new long[b * n];
+        long[] mask = new long[b * n];
+        long[] types = new long[b * n];
+        for (int i = 0; i < b; i++) {
+            MrcWindow w = batch.get(i);
+            System.arraycopy(w.inputIds(), 0, ids, i * n, w.length());
+            System.arraycopy(w.tokenTypeIds(), 0, types, i * n, w.length());
+            java.util.Arrays.fill(mask, i * n, i * n + w.length(), 1L);
+        }
+        long[] shape = {b, n};
+        try (OnnxTensor tIds = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
+                OnnxTensor tMask = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);
+                OnnxTensor tTypes = OnnxTensor.createTensor(env, LongBuffer.wrap(types), shape);
+                OrtSession.Result result = session.run(
+                        Map.of("input_ids", tIds, "attention_mask", tMask, "token_type_ids", tTypes),
+                        Set.of(startOutput, endOutput))) {
+            FloatBuffer start = ((OnnxTensor) result.get(startOutput).orElseThrow()).getFloatBuffer();
+            FloatBuffer end = ((OnnxTensor) result.get(endOutput).orElseThrow()).getFloatBuffer();
+            List<WindowLogits> out = new ArrayList<>(b);
+            for (int i = 0; i < b; i++) {
+                int len = batch.get(i).contextLength();
+                out.add(new WindowLogits(slice(start, (i * n + 1) * 2, len * 2), slice(end, (i * n + 1) * 2, len * 2)));
+            }
+            return out;
+        } catch (OrtException e) {
+            throw new IllegalStateException("ONNX Runtime failed on a batch of " + b + " x " + n + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static float[] slice(FloatBuffer buffer, int offset, int length) {
+        float[] out = new float[length];
+        buffer.get(offset, out);
+        return out;
+    }
+
+    @Override
+    public String provider() {
+        return provider;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            try {
+                session.close();
+            } catch (OrtException e) {
+                LOG.warn("closing the ONNX Runtime session failed", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,6 @@
+package dev.bionerstream.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/** One entity type the model extracts and the natural-language query that asks for it. */
+public record EntityQuery(@JsonProperty("name") String name, @JsonProperty("query") String query) {}
