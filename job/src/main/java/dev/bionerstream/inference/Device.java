@@ -1,7 +1,7 @@
 package dev.bionerstream.inference;
 
 /** Where the model runs: {@code cpu} or {@code cuda:N}. */
-public record Device(boolean cuda, int id) {
+public record Device(boolean cuda, int id) implements java.io.Serializable {
     public static final Device CPU = new Device(false, 0);
 
     public static Device parse(String text) {

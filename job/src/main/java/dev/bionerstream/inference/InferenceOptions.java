@@ -8,7 +8,8 @@ package dev.bionerstream.inference;
  * @param interOpThreads threads across operators; 0 lets ONNX Runtime choose
  * @param optimization graph optimisation: none, basic, extended or all
  */
-public record InferenceOptions(Device device, int intraOpThreads, int interOpThreads, String optimization) {
+public record InferenceOptions(Device device, int intraOpThreads, int interOpThreads, String optimization)
+        implements java.io.Serializable {
     public static InferenceOptions cpu(int threads) {
         return new InferenceOptions(Device.CPU, threads, 1, "all");
     }

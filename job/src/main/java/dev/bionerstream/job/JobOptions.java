@@ -74,4 +74,42 @@ public final class JobOptions {
             .intType().defaultValue(1).withDescription("Parallelism of the job's operators.");
     public static final ConfigOption<Duration> CHECKPOINT_INTERVAL = ConfigOptions.key("job.checkpoint-interval")
             .durationType().defaultValue(Duration.ofSeconds(30)).withDescription("Checkpoint interval; exactly-once output is committed at each checkpoint.");
+
+    // ---------------------------------------------------------------------------------------------
+    // OpenSearch index sink: index creation, bulk requests, in-flight limit and retries
+    // (read by dev.bionerstream.sink.opensearch.OpenSearchSinkConfig, with opensearch.hosts/index/
+    // username/password above; OPENSEARCH_HOSTS, OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD
+    // environment variables stand in for unset hosts/username/password).
+    // ---------------------------------------------------------------------------------------------
+
+    public static final ConfigOption<Boolean> OPENSEARCH_CREATE_INDEX = ConfigOptions.key("opensearch.create-index")
+            .booleanType().defaultValue(true).withDescription(
+                    "Create the index with the mapping in the jar (opensearch/documents-mapping.json) when it is missing; "
+                            + "turn off when the index or an index template is managed outside the job.");
+    public static final ConfigOption<Integer> OPENSEARCH_BULK_MAX_ACTIONS = ConfigOptions.key("opensearch.bulk.max-actions")
+            .intType().defaultValue(500).withDescription("Documents per bulk request at most.");
+    public static final ConfigOption<org.apache.flink.configuration.MemorySize> OPENSEARCH_BULK_MAX_SIZE =
+            ConfigOptions.key("opensearch.bulk.max-size").memoryType()
+                    .defaultValue(org.apache.flink.configuration.MemorySize.parse("5mb")).withDescription(
+                            "Bytes of JSON per bulk request at most; also the largest single document accepted.");
+    public static final ConfigOption<Duration> OPENSEARCH_BULK_FLUSH_INTERVAL = ConfigOptions.key("opensearch.bulk.flush-interval")
+            .durationType().defaultValue(Duration.ofSeconds(1)).withDescription(
+                    "A partly filled bulk request is sent after this long; every checkpoint also flushes and waits for all requests.");
+    public static final ConfigOption<Integer> OPENSEARCH_BULK_MAX_IN_FLIGHT = ConfigOptions.key("opensearch.bulk.max-in-flight")
+            .intType().defaultValue(2).withDescription(
+                    "Bulk requests in flight per sink subtask; when all are busy and the buffer is full the sink backpressures.");
+    public static final ConfigOption<Integer> OPENSEARCH_BULK_MAX_BUFFERED = ConfigOptions.key("opensearch.bulk.max-buffered")
+            .intType().defaultValue(2000).withDescription(
+                    "Documents buffered per sink subtask (kept in checkpoints); must exceed opensearch.bulk.max-actions.");
+    public static final ConfigOption<Integer> OPENSEARCH_MAX_RETRIES = ConfigOptions.key("opensearch.retry.max-retries")
+            .intType().defaultValue(8).withDescription(
+                    "Retries of a document whose indexing failed with a retryable error (HTTP 429, 5xx, connection); "
+                            + "after that the job fails and restarts from its last checkpoint.");
+    public static final ConfigOption<Duration> OPENSEARCH_RETRY_INITIAL_BACKOFF = ConfigOptions.key("opensearch.retry.initial-backoff")
+            .durationType().defaultValue(Duration.ofMillis(100)).withDescription("Wait before the first retry; doubles with each further retry.");
+    public static final ConfigOption<Duration> OPENSEARCH_RETRY_MAX_BACKOFF = ConfigOptions.key("opensearch.retry.max-backoff")
+            .durationType().defaultValue(Duration.ofSeconds(10)).withDescription("Longest wait between two retries.");
+    public static final ConfigOption<Duration> OPENSEARCH_REQUEST_TIMEOUT = ConfigOptions.key("opensearch.request-timeout")
+            .durationType().defaultValue(Duration.ofSeconds(60)).withDescription(
+                    "HTTP response timeout of one bulk request; a request without an answer by then is sent again.");
 }

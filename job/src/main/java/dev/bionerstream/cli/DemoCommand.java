@@ -1,0 +1,141 @@
+package dev.bionerstream.cli;
+
+import dev.bionerstream.avro.DeadLetter;
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.avro.Mention;
+import dev.bionerstream.demo.EmbeddedKafka;
+import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.demo.TopicReader;
+import dev.bionerstream.job.BionerJob;
+import dev.bionerstream.job.JobConfig;
+import dev.bionerstream.serving.EngineFactory;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The whole pipeline on one machine with nothing installed: an embedded Kafka broker, the job on
+ * a local Flink cluster with its dashboard, the sample abstracts produced, the output read back
+ * and summarised.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Embedded Kafka + the job on a local Flink cluster (dashboard on --port) + the sample abstracts; prints a summary.")
+final class DemoCommand implements Callable<Integer> {
+    static final List<String> BAD_RECORDS = List.of("{not json", "{\"id\": \"no-text\"}");
+
+    @Mixin EngineArgs engine;
+
+    @Option(names = "--abstracts", defaultValue = "100", description = "sample abstracts to produce (max 480). Default: ${DEFAULT-VALUE}")
+    int abstracts;
+
+    @Option(names = "--port", defaultValue = "8081", description = "Flink dashboard port. Default: ${DEFAULT-VALUE}")
+    int port;
+
+    @Option(names = "--max-wait-ms", defaultValue = "20", description = "micro-batch max wait. Default: ${DEFAULT-VALUE}")
+    int maxWaitMs;
+
+    @Option(names = "--exit-when-done", description = "exit 0 once the sample is processed (else keep running for the dashboard)")
+    boolean exitWhenDone;
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> sample = SampleAbstracts.load(abstracts);
+        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
+            Map<String, String> args = new TreeMap<>(Map.of(
+                    "kafka.bootstrap-servers", kafka.bootstrapServers(),
+                    "kafka.starting-offsets", "earliest",
+                    "job.checkpoint-interval", "2 s",
+                    "model.device", engine.device,
+                    "model.threads", String.valueOf(engine.threads),
+                    "batch.max-size", String.valueOf(engine.batchSize),
+                    "batch.max-wait", maxWaitMs + " ms"));
+            if (engine.bundle != null) {
+                args.put("model.bundle", engine.bundle.toString());
+            }
+            JobConfig cfg = JobConfig.from(Configuration.fromMap(args));
+            kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
+
+            Configuration flink = new Configuration();
+            flink.set(RestOptions.PORT, port);
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(flink);
+            BionerJob.wire(env, cfg, EngineFactory.ONNX_RUNTIME);
+            JobClient job = env.executeAsync(BionerJob.NAME + " demo");
+            System.out.printf("Kafka broker %s; Flink dashboard http://localhost:%d%n", kafka.bootstrapServers(), port);
+
+            long t0 = System.nanoTime();
+            produce(kafka.bootstrapServers(), cfg.inputTopic(), sample);
+            int expected = sample.size();
+            try (TopicReader<DocumentEntities> docs = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
+                    TopicReader<DeadLetter> dead = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class)) {
+                long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
+                while (docs.poll(Duration.ofMillis(500)).size() < expected && System.nanoTime() < deadline) {
+                    dead.poll(Duration.ofMillis(10));
+                }
+                dead.pollUntil(d -> d.size() >= BAD_RECORDS.size(), Duration.ofSeconds(30));
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                System.out.print(summary(docs.poll(Duration.ZERO), dead.poll(Duration.ZERO), seconds));
+            }
+            if (exitWhenDone) {
+                job.cancel().get();
+                return 0;
+            }
+            System.out.println("The job keeps running for the dashboard; Ctrl-C stops it.");
+            Thread.currentThread().join();
+        }
+        return 0;
+    }
+
+    private static void produce(String servers, String topic, List<String> sample) {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", servers);
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+            List<String> all = new ArrayList<>(sample);
+            all.addAll(BAD_RECORDS);
+            for (String json : all) {
+                producer.send(new ProducerRecord<>(topic, json.getBytes(StandardCharsets.UTF_8)));
+            }
+        }
+    }
+
+    static String summary(List<DocumentEntities> docs, List<DeadLetter> dead, double seconds) {
+        Map<String, Integer> byType = new TreeMap<>();
+        int sentences = 0;
+        int entities = 0;
+        List<String> examples = new ArrayList<>();
+        for (DocumentEntities d : docs) {
+            sentences += d.getSentences();
+            for (Mention m : d.getEntities()) {
+                entities++;
+                byType.merge(m.getEntityType(), 1, Integer::sum);
+                if (examples.size() < 8 && m.getScore() > 0.9) {
+                    examples.add(String.format("  %-8s %-40s %s %s [%d,%d) %.3f", m.getEntityType(), '"' + m.getText() + '"',
+                            d.getDocumentId(), m.getField(), m.getStart(), m.getEnd(), m.getScore()));
+                }
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format("%nabstracts %d, sentences %d, entities %d, dead letters %d%n", docs.size(), sentences, entities, dead.size()));
+        byType.forEach((t, n) -> sb.append(String.format("  %-8s %d%n", t, n)));
+        sb.append("examples:\n");
+        examples.forEach(e -> sb.append(e).append('\n'));
+        dead.forEach(d -> sb.append(String.format("dead letter %s@%d: %s: %s%n", d.getTopic(), d.getOffset(), d.getStage(), d.getErrorMessage())));
+        sb.append(String.format("throughput: %.1f abstracts/s, %.1f sentences/s (%.1f s from first record to last output, checkpoint commits included)%n",
+                docs.size() / seconds, sentences / seconds, seconds));
+        return sb.toString();
+    }
+}

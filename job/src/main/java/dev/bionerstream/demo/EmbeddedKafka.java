@@ -1,0 +1,68 @@
+package dev.bionerstream.demo;
+
+import java.util.List;
+import java.util.Properties;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+/**
+ * A real single-node Kafka broker (KRaft, combined controller and broker) in this JVM, from
+ * Kafka's own jars: the demo's and the integration tests' broker. Always close it.
+ */
+public final class EmbeddedKafka implements AutoCloseable {
+    private final KafkaClusterTestKit cluster;
+
+    private EmbeddedKafka(KafkaClusterTestKit cluster) {
+        this.cluster = cluster;
+    }
+
+    public static EmbeddedKafka start() throws Exception {
+        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+                        .setCombined(true)
+                        .setNumBrokerNodes(1)
+                        .setNumControllerNodes(1)
+                        .build())
+                .setConfigProp("offsets.topic.replication.factor", 1)
+                .setConfigProp("transaction.state.log.replication.factor", 1)
+                .setConfigProp("transaction.state.log.min.isr", 1)
+                .setConfigProp("group.initial.rebalance.delay.ms", 0)
+                .build();
+        try {
+            cluster.format();
+            cluster.startup();
+            cluster.waitForReadyBrokers();
+        } catch (Exception e) {
+            cluster.close();
+            throw e;
+        }
+        return new EmbeddedKafka(cluster);
+    }
+
+    public String bootstrapServers() {
+        return cluster.bootstrapServers();
+    }
+
+    public void createTopics(int partitions, String... topics) throws Exception {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrapServers());
+        try (Admin admin = Admin.create(p)) {
+            admin.createTopics(java.util.Arrays.stream(topics).map(t -> new NewTopic(t, partitions, (short) 1)).toList())
+                    .all().get();
+        }
+    }
+
+    public List<String> topics() throws Exception {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrapServers());
+        try (Admin admin = Admin.create(p)) {
+            return admin.listTopics().names().get().stream().sorted().toList();
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        cluster.close();
+    }
+}

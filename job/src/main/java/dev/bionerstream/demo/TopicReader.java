@@ -1,0 +1,58 @@
+package dev.bionerstream.demo;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.Predicate;
+import org.apache.avro.specific.SpecificDatumReader;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/** Reads committed Avro records of the job's output topics (read_committed, from the beginning). */
+public final class TopicReader<T extends SpecificRecord> implements AutoCloseable {
+    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final SpecificDatumReader<T> reader;
+    private final List<T> seen = new ArrayList<>();
+
+    public TopicReader(String bootstrapServers, String topic, Class<T> type) {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrapServers);
+        p.put("group.id", "bioner-reader-" + topic + "-" + System.nanoTime());
+        p.put("auto.offset.reset", "earliest");
+        p.put("isolation.level", "read_committed");
+        p.put("enable.auto.commit", "false");
+        consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        consumer.subscribe(List.of(topic));
+        reader = new SpecificDatumReader<>(type);
+    }
+
+    /** Polls once and returns everything read so far. */
+    public List<T> poll(Duration timeout) {
+        for (ConsumerRecord<byte[], byte[]> r : consumer.poll(timeout)) {
+            try {
+                seen.add(reader.read(null, DecoderFactory.get().binaryDecoder(r.value(), null)));
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("undecodable record at " + r.topic() + "/" + r.partition() + "@" + r.offset(), e);
+            }
+        }
+        return seen;
+    }
+
+    /** Polls until {@code done} holds for what was read, or {@code timeout} passes. */
+    public List<T> pollUntil(Predicate<List<T>> done, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!done.test(seen) && System.nanoTime() < deadline) {
+            poll(Duration.ofMillis(500));
+        }
+        return seen;
+    }
+
+    @Override
+    public void close() {
+        consumer.close();
+    }
+}

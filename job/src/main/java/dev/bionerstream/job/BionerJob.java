@@ -1,0 +1,41 @@
+package dev.bionerstream.job;
+
+import dev.bionerstream.avro.DeadLetter;
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.avro.EntityEvent;
+import dev.bionerstream.serving.EngineFactory;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * The streaming job's entry class (Flink application mode, {@code flink run}):
+ * {@code --kafka.bootstrap-servers host:9092 [--key value ...]}, keys in {@link JobOptions}.
+ */
+public final class BionerJob {
+    public static final String NAME = "bioner-stream";
+
+    private BionerJob() {}
+
+    public static void main(String[] args) throws Exception {
+        JobConfig cfg = JobConfig.from(JobConfig.parseArgs(args));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        wire(env, cfg, EngineFactory.ONNX_RUNTIME);
+        env.execute(NAME);
+    }
+
+    /** Kafka source -> {@link Topology} -> Kafka sinks, on {@code env}. */
+    public static Topology.Outputs wire(StreamExecutionEnvironment env, JobConfig cfg, EngineFactory factory) {
+        env.setParallelism(cfg.parallelism());
+        env.enableCheckpointing(cfg.checkpointInterval().toMillis());
+        Topology.Outputs out = Topology.build(
+                env.fromSource(KafkaIO.source(cfg), WatermarkStrategy.noWatermarks(), "Kafka: " + cfg.inputTopic()).uid("source"),
+                cfg, factory);
+        out.documents().sinkTo(KafkaIO.sink(cfg, cfg.documentsTopic(), DocumentEntities.class, DocumentEntities::getDocumentId, "documents"))
+                .name("Kafka: " + cfg.documentsTopic()).uid("documents-sink");
+        out.entities().sinkTo(KafkaIO.sink(cfg, cfg.entitiesTopic(), EntityEvent.class, EntityEvent::getDocumentId, "entities"))
+                .name("Kafka: " + cfg.entitiesTopic()).uid("entities-sink");
+        out.deadLetters().sinkTo(KafkaIO.sink(cfg, cfg.deadLetterTopic(), DeadLetter.class, d -> d.getTopic() + "-" + d.getPartition() + "-" + d.getOffset(), "dlq"))
+                .name("Kafka: " + cfg.deadLetterTopic()).uid("dlq-sink");
+        return out;
+    }
+}

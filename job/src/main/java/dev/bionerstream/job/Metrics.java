@@ -1,0 +1,20 @@
+package dev.bionerstream.job;
+
+/** Names of the job's metrics, under the operator's "bioner" group in the Flink dashboard. */
+public final class Metrics {
+    public static final String GROUP = "bioner";
+    /** Histogram: sequences in the model batches that served a document's windows. */
+    public static final String BATCH_SIZE = "batchSize";
+    /** Histogram: milliseconds a window waited in the micro-batcher queue. */
+    public static final String QUEUE_WAIT_MS = "queueWaitMs";
+    /** Histogram: milliseconds of the model call of a window's batch. */
+    public static final String MODEL_LATENCY_MS = "modelLatencyMs";
+    /** Meter: sequences (sentence x type windows) served per second. */
+    public static final String SEQUENCES_PER_SECOND = "sequencesPerSecond";
+    /** Meter: entities extracted per second. */
+    public static final String ENTITIES_PER_SECOND = "entitiesPerSecond";
+    /** Counter: records sent to the dead-letter topic. */
+    public static final String DEAD_LETTERS = "deadLetters";
+
+    private Metrics() {}
+}

@@ -1,0 +1,18 @@
+package dev.bionerstream.job;
+
+/** A Kafka record's value and where it came from (Flink POJO). */
+public class RawRecord {
+    public byte[] value;
+    public String topic;
+    public int partition;
+    public long offset;
+
+    public RawRecord() {}
+
+    public RawRecord(byte[] value, String topic, int partition, long offset) {
+        this.value = value;
+        this.topic = topic;
+        this.partition = partition;
+        this.offset = offset;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.bionerstream.job;
+
+import dev.bionerstream.avro.DeadLetter;
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.avro.EntityEvent;
+import dev.bionerstream.serving.EngineFactory;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.datastream.AsyncDataStream;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.util.retryable.AsyncRetryStrategies;
+import org.apache.flink.util.Collector;
+
+/**
+ * The design card as a function of the input stream: parse and validate -> annotate (async,
+ * micro-batched, one call per document: split, (sentence, type) windows, infer, gather,
+ * deduplicate) -> per-document records and entity events; bad records and documents whose
+ * inference keeps failing go to the dead-letter stream.
+ */
+public final class Topology {
+    private Topology() {}
+
+    /** The job's three output streams. */
+    public record Outputs(DataStream<DocumentEntities> documents, DataStream<EntityEvent> entities, DataStream<DeadLetter> deadLetters) {}
+
+    public static Outputs build(DataStream<RawRecord> input, JobConfig cfg, EngineFactory factory) {
+        SingleOutputStreamOperator<SourcedAbstract> parsed = input
+                .process(new ParseAbstracts(new AbstractParser(cfg.inputFormat())))
+                .name("parse and validate").uid("parse");
+
+        // A failed attempt completes with a dead letter, never an exception: retry those, then let
+        // the last one through to the dead-letter topic.
+        var retry = new AsyncRetryStrategies.FixedDelayRetryStrategyBuilder<Outcome>(cfg.asyncRetries(), 1000L)
+                .ifResult(results -> results.stream().anyMatch(Outcome::isFailed))
+                .build();
+        DataStream<Outcome> outcomes = AsyncDataStream.unorderedWaitWithRetry(
+                        parsed,
+                        new AnnotateFunction(cfg.serving(), cfg.entityTypes(), factory),
+                        cfg.asyncTimeout().toMillis(), TimeUnit.MILLISECONDS, cfg.asyncCapacity(), retry)
+                .name("MRC inference (micro-batched)").uid("annotate");
+
+        SingleOutputStreamOperator<DocumentEntities> documents = outcomes
+                .process(new RouteOutcomes()).name("gather per document").uid("route");
+        DataStream<EntityEvent> entities = documents
+                .flatMap((DocumentEntities d, Collector<EntityEvent> out) -> DocumentRecords.events(d).forEach(out::collect))
+                .returns(EntityEvent.class).name("entity events").uid("events");
+        DataStream<DeadLetter> deadLetters = parsed.getSideOutput(DeadLetters.TAG).union(documents.getSideOutput(DeadLetters.TAG));
+        return new Outputs(documents, entities, deadLetters);
+    }
+
+    /** Documents on the main output, dead letters on the side. */
+    static final class RouteOutcomes extends ProcessFunction<Outcome, DocumentEntities> {
+        private transient Counter deadLetters;
+
+        @Override
+        public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
+            deadLetters = getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP).counter(Metrics.DEAD_LETTERS);
+        }
+
+        @Override
+        public void processElement(Outcome o, Context ctx, Collector<DocumentEntities> out) {
+            if (o.isFailed()) {
+                deadLetters.inc();
+                ctx.output(DeadLetters.TAG, o.deadLetter);
+            } else {
+                out.collect(o.document);
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+"""Writes the sample abstracts the job's demo and integration tests read.
+
+    python3 -m bioner_mrc.sample --iob ../../shared/datasets/BC5CDR-IOB/test.tsv \
+        --tags Chemical=chemical,Disease=disease \
+        --out ../job/src/main/resources/samples/abstracts.jsonl
+
+The IOB files list sentences in document order but do not mark where a document ends, so
+consecutive sentences are grouped into pseudo-abstracts: the first sentence of a group is the
+title, the rest the abstract. Each line also carries the gold spans (``gold``: field, type,
+start, end), which the job ignores and the tests score against.
+Data: BC5CDR (Li et al. 2016) via cambridgeltl/MTL-Bioinformatics-2016, CC BY 4.0.
+"""
+import argparse
+import json
+
+from .corpus import CorpusSpec, read_iob
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--iob", required=True)
+    p.add_argument("--tags", required=True, help="TAG=type[,TAG=type]")
+    p.add_argument("--out", required=True)
+    p.add_argument("--sentences", type=int, default=10, help="sentences per pseudo-abstract")
+    p.add_argument("--prefix", default="BC5CDR-test")
+    args = p.parse_args(argv)
+    tags = CorpusSpec.parse("x:" + args.tags).tags
+    sentences = read_iob(args.iob, tags)
+    with open(args.out, "w", encoding="utf-8") as f:
+        for n, i in enumerate(range(0, len(sentences), args.sentences), 1):
+            group = sentences[i:i + args.sentences]
+            title, body = group[0], group[1:]
+            gold = [{"field": "TITLE", "type": t, "start": a, "end": b}
+                    for t, spans in title.entities.items() for a, b in spans]
+            offset = 0
+            for s in body:
+                gold += [{"field": "ABSTRACT", "type": t, "start": offset + a, "end": offset + b}
+                         for t, spans in s.entities.items() for a, b in spans]
+                offset += len(s.text) + 1
+            doc = {"id": f"{args.prefix}-{n:04d}", "title": title.text, "abstract": " ".join(s.text for s in body),
+                   "journal": None, "publicationDate": None,
+                   "source": "BC5CDR test split (Li et al. 2016; CC BY 4.0 via cambridgeltl/MTL-Bioinformatics-2016)",
+                   "language": "eng", "gold": sorted(gold, key=lambda g: (g["field"] != "TITLE", g["start"], g["type"]))}
+            f.write(json.dumps(doc, ensure_ascii=False) + "\n")
+    print(f"wrote {n} pseudo-abstracts to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
