@@ -60,8 +60,12 @@ public final class AbstractParser implements Serializable {
             throw new InvalidRecordException("expected a JSON object, got " + (n == null ? "nothing" : n.getNodeType()));
         }
         JsonNode abs = n.has("abstract") ? n.get("abstract") : n.get("abstractText");
+        String id = text(n.get("id"), "id");
+        if (id == null) {
+            throw new InvalidRecordException("field 'id' is missing or blank");
+        }
         return Abstract.newBuilder()
-                .setId(text(n.get("id"), "id"))
+                .setId(id)
                 .setTitle(text(n.get("title"), "title"))
                 .setAbstractText(text(abs, "abstract"))
                 .setJournal(text(n.get("journal"), "journal"))

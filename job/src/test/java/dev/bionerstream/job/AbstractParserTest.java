@@ -1,0 +1,51 @@
+package dev.bionerstream.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.bionerstream.avro.Abstract;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class AbstractParserTest {
+    final AbstractParser json = new AbstractParser("json");
+
+    static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void readsAFeedRecordInJson() throws Exception {
+        Abstract a = json.parse(bytes("{\"id\": 2234245, \"title\": \"Naloxone reverses clonidine.\", "
+                + "\"abstract\": \"In rats, naloxone (0.5 mg/kg) reversed it.\", \"journal\": \"Hypertension\", "
+                + "\"publicationDate\": \"1990-11\", \"source\": \"pubmed\", \"language\": \"eng\", \"extra\": [1]}"));
+        assertThat(a.getId()).isEqualTo("2234245");
+        assertThat(a.getAbstractText()).startsWith("In rats");
+        assertThat(a.getJournal()).isEqualTo("Hypertension");
+    }
+
+    @Test
+    void readsBinaryAvro() throws Exception {
+        Abstract in = Abstract.newBuilder().setId("doi:10.1/x").setTitle("Aspirin and asthma").build();
+        Abstract out = new AbstractParser("avro").parse(AnnotateFunction.avroBytes(in));
+        assertThat(out).isEqualTo(in);
+    }
+
+    @Test
+    void titleAloneIsEnough() throws Exception {
+        assertThat(json.parse(bytes("{\"id\": \"x\", \"title\": \"Lithium toxicity\"}")).getAbstractText()).isNull();
+    }
+
+    @Test
+    void badRecordsSayWhatIsWrong() {
+        assertThatThrownBy(() -> json.parse(bytes("{not json"))).hasMessageContaining("not valid JSON");
+        assertThatThrownBy(() -> json.parse(bytes("[1, 2]"))).hasMessageContaining("expected a JSON object");
+        assertThatThrownBy(() -> json.parse(bytes("{\"title\": \"x\"}"))).hasMessageContaining("'id'");
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\", \"abstract\": \"  \"}"))).hasMessageContaining("neither title nor abstract");
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\", \"title\": {\"a\": 1}}"))).hasMessageContaining("'title' must be a string");
+        assertThatThrownBy(() -> json.parse(null)).hasMessageContaining("tombstone");
+        assertThatThrownBy(() -> new AbstractParser("avro").parse(bytes("{\"id\": 1}"))).hasMessageContaining("not a binary Avro");
+        String huge = "a".repeat(AbstractParser.MAX_CHARS + 1);
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\", \"abstract\": \"" + huge + "\"}"))).hasMessageContaining("more than");
+    }
+}

@@ -1,0 +1,43 @@
+package dev.bionerstream.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.junit.jupiter.api.Test;
+
+class JobConfigTest {
+    static JobConfig parse(String... args) {
+        return JobConfig.from(JobConfig.parseArgs(args));
+    }
+
+    @Test
+    void defaultsAndOverridesFromTheCommandLine() {
+        JobConfig c = parse("--kafka.bootstrap-servers", "k1:9092,k2:9092", "--batch.max-wait=5 ms",
+                "--model.device", "cuda:1", "--kafka.starting-offsets", "timestamp:1732233600000",
+                "--kafka.properties.security.protocol", "SASL_SSL", "--model.entity-types", "chemical;disease");
+        assertThat(c.bootstrapServers()).isEqualTo("k1:9092,k2:9092");
+        assertThat(c.inputTopic()).isEqualTo("abstracts");
+        assertThat(c.deliveryGuarantee()).isEqualTo(DeliveryGuarantee.EXACTLY_ONCE);
+        assertThat(c.serving().batchMaxWait()).isEqualTo(Duration.ofMillis(5));
+        assertThat(c.serving().batchMaxSize()).isEqualTo(32);
+        assertThat(c.serving().inference().device().cuda()).isTrue();
+        assertThat(c.serving().inference().device().id()).isEqualTo(1);
+        assertThat(c.startingOffsets()).isEqualTo("timestamp:1732233600000");
+        assertThat(c.kafkaClientProperties()).containsEntry("security.protocol", "SASL_SSL");
+        assertThat(c.entityTypes()).containsExactly("chemical", "disease");
+        assertThat(KafkaIO.startingOffsets(c.startingOffsets())).isNotNull();
+    }
+
+    @Test
+    void invalidSettingsAreRejectedWithTheFix() {
+        assertThatThrownBy(() -> parse("--kafka.input-topic", "x")).hasMessageContaining("--kafka.bootstrap-servers is required");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.starting-offsets", "yesterday"))
+                .hasMessageContaining("earliest, latest, committed or timestamp");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--batch.max-size", "0")).hasMessageContaining("batch.max-size");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.device", "tpu")).hasMessageContaining("cpu, cuda or cuda:N");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.delivery-guarantee", "twice")).hasMessageContaining("exactly-once");
+        assertThatThrownBy(() -> JobConfig.parseArgs("kafka.bootstrap-servers")).hasMessageContaining("expected --key value");
+    }
+}

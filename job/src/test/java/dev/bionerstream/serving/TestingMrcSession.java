@@ -1,0 +1,54 @@
+package dev.bionerstream.serving;
+
+import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.inference.MrcSession;
+import dev.bionerstream.inference.WindowLogits;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A model without weights: a context piece whose id is in {@code entityIds} is a one-piece
+ * entity (start and end), every other piece is not. Records the batches it ran and can be told
+ * to fail the next batches.
+ */
+public final class TestingMrcSession implements MrcSession {
+    private final Set<Long> entityIds;
+    public final List<List<MrcWindow>> batches = new CopyOnWriteArrayList<>();
+    public volatile int failNext;
+    public volatile boolean closed;
+
+    public TestingMrcSession(Set<Long> entityIds) {
+        this.entityIds = entityIds;
+    }
+
+    @Override
+    public List<WindowLogits> run(List<MrcWindow> batch) {
+        batches.add(List.copyOf(batch));
+        if (failNext > 0) {
+            failNext--;
+            throw new IllegalStateException("injected model failure");
+        }
+        List<WindowLogits> out = new ArrayList<>();
+        for (MrcWindow w : batch) {
+            float[] logits = new float[2 * w.contextLength()];
+            for (int k = 0; k < w.contextLength(); k++) {
+                boolean entity = entityIds.contains(w.inputIds()[k + 1]);
+                logits[2 * k + (entity ? 1 : 0)] = 4f;
+            }
+            out.add(new WindowLogits(logits, logits.clone()));
+        }
+        return out;
+    }
+
+    @Override
+    public String provider() {
+        return "TESTING";
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}
