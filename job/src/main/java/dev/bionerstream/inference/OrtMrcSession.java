@@ -55,7 +55,7 @@ public final class OrtMrcSession implements MrcSession {
                 try {
                     so.addCUDA(options.device().id());
                     provider = "CUDA:" + options.device().id();
-                } catch (OrtException | RuntimeException e) {
+                } catch (OrtException | RuntimeException | LinkageError e) {
                     LOG.warn("CUDA device {} unavailable ({}); running the model on CPU", options.device().id(), e.getMessage());
                 }
             }

@@ -1,0 +1,30 @@
+package dev.bionerstream.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bionerstream.inference.InferenceOptions;
+import dev.bionerstream.model.ModelBundle;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The default model, end to end, on sentences of the kind it was trained on. */
+class MrcEngineTest {
+    @Test
+    void findsChemicalsDiseasesGenesAndSpeciesInAnAbstract() {
+        String text = "Naloxone reverses the antihypertensive effect of clonidine. "
+                + "In mice, lithium treatment induced nephrogenic diabetes insipidus and reduced the expression of aquaporin-2.";
+        try (MrcEngine engine = MrcEngine.open(ModelBundle.loadDefault(), InferenceOptions.cpu(2), 16)) {
+            List<Entity> found = engine.extract(List.of(text)).get(0);
+            assertThat(found).extracting(Entity::type, Entity::text).contains(
+                    org.assertj.core.groups.Tuple.tuple("chemical", "Naloxone"),
+                    org.assertj.core.groups.Tuple.tuple("chemical", "clonidine"),
+                    org.assertj.core.groups.Tuple.tuple("chemical", "lithium"),
+                    org.assertj.core.groups.Tuple.tuple("disease", "nephrogenic diabetes insipidus"),
+                    org.assertj.core.groups.Tuple.tuple("species", "mice"));
+            assertThat(found).allSatisfy(e -> {
+                assertThat(text.substring(e.start(), e.end())).isEqualTo(e.text());
+                assertThat(e.score()).isBetween(0.5, 1.0);
+            });
+        }
+    }
+}

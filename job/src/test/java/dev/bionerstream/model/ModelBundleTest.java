@@ -1,0 +1,91 @@
+package dev.bionerstream.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bionerstream.inference.InferenceOptions;
+import dev.bionerstream.inference.OrtMrcSession;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ModelBundleTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    @TempDir Path dir;
+
+    /** A copy of the default bundle in {@code dir}, whose files the tests then break. */
+    private ObjectNode copyDefault() throws Exception {
+        ModelBundle d = ModelBundle.loadDefault();
+        Files.write(dir.resolve(ModelBundle.MODEL), d.modelBytes());
+        Files.write(dir.resolve(ModelBundle.TOKENIZER), d.tokenizerJson());
+        try (var in = ModelBundle.class.getResourceAsStream(ModelBundle.DEFAULT_RESOURCE + ModelBundle.MANIFEST)) {
+            ObjectNode manifest = (ObjectNode) JSON.readTree(in);
+            write(manifest);
+            return manifest;
+        }
+    }
+
+    private void write(ObjectNode manifest) throws Exception {
+        JSON.writeValue(dir.resolve(ModelBundle.MANIFEST).toFile(), manifest);
+    }
+
+    @Test
+    void theDefaultBundleLoadsWithItsFourTypes() {
+        ModelBundle b = ModelBundle.loadDefault();
+        assertThat(b.manifest().entityTypes()).extracting(EntityQuery::name)
+                .containsExactly("chemical", "disease", "gene", "species");
+        assertThat(b.manifest().entityTypes()).allSatisfy(q -> assertThat(q.query()).startsWith("Can you detect"));
+        assertThat(b.manifest().maxSequenceLength()).isEqualTo(256);
+    }
+
+    @Test
+    void aCopiedBundleLoadsFromADirectory() throws Exception {
+        copyDefault();
+        assertThat(ModelBundle.load(dir).manifest().id()).isEqualTo(ModelBundle.loadDefault().manifest().id());
+    }
+
+    @Test
+    void missingDirectoryOrFileIsNamed() throws Exception {
+        assertThatThrownBy(() -> ModelBundle.load(dir.resolve("nope"))).hasMessageContaining("directory not found");
+        copyDefault();
+        Files.delete(dir.resolve(ModelBundle.TOKENIZER));
+        assertThatThrownBy(() -> ModelBundle.load(dir)).isInstanceOf(BundleException.class).hasMessageContaining("tokenizer.json");
+    }
+
+    @Test
+    void aChangedFileFailsItsChecksum() throws Exception {
+        copyDefault();
+        Files.writeString(dir.resolve(ModelBundle.TOKENIZER), "{}");
+        assertThatThrownBy(() -> ModelBundle.load(dir)).hasMessageContaining("sha256").hasMessageContaining("tokenizer.json");
+    }
+
+    @Test
+    void aManifestWithoutTypesIsRejected() throws Exception {
+        ObjectNode m = copyDefault();
+        m.putArray("entity_types");
+        write(m);
+        assertThatThrownBy(() -> ModelBundle.load(dir)).hasMessageContaining("names no entity types");
+        Files.writeString(dir.resolve(ModelBundle.MANIFEST), "{not json");
+        assertThatThrownBy(() -> ModelBundle.load(dir)).hasMessageContaining("not a valid manifest");
+    }
+
+    @Test
+    void aGraphWithOtherInputsAndOutputsIsRejected() throws Exception {
+        ObjectNode m = copyDefault();
+        byte[] wrong;
+        try (var in = getClass().getResourceAsStream("/bundles/wrong-interface.onnx")) {
+            wrong = in.readAllBytes();
+        }
+        Files.write(dir.resolve(ModelBundle.MODEL), wrong);
+        ((ObjectNode) m.get("files")).put(ModelBundle.MODEL, ModelBundle.sha256(wrong));
+        write(m);
+        ModelBundle b = ModelBundle.load(dir);
+        assertThatThrownBy(() -> OrtMrcSession.open(b, InferenceOptions.cpu(1)))
+                .isInstanceOf(BundleException.class)
+                .hasMessageContaining("inputs [x]")
+                .hasMessageContaining("input_ids");
+    }
+}

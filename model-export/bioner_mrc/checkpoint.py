@@ -1,0 +1,134 @@
+"""Loads a trained BioBERT-MRC for evaluation and export, with clear errors on bad inputs.
+
+Two sources are accepted:
+
+* a ``.pt`` file written by ``bioner_mrc.train`` (``best.pt`` or ``last.pt``): the state dict
+  plus ``meta`` (encoder config, end head, entity types and their queries, max length);
+* a HuggingFace-style directory (``config.json`` + ``pytorch_model.bin``) holding a fine-tuned
+  BioBERT-MRC (keys ``bert.*``, ``start_fc.*``, ``end_fc.*``); its types and queries are not in
+  the files and must be given by the caller.
+"""
+import os
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional
+
+import torch
+
+from .bert import BertConfig, BertEncoder, load_hf_checkpoint
+from .mrc import BertMrc
+
+REQUIRED_META = ("encoder_config", "end_head", "types", "queries", "max_len")
+FP16_MIN_ELEMENTS = 1024  # float tensors at least this large are shipped as float16
+
+
+@dataclass
+class Loaded:
+    model: BertMrc
+    meta: Dict
+    info: Dict = field(default_factory=dict)  # step, holdout_f1, source
+
+
+def _build(config_dict: Dict, end_head: str, state: Dict[str, torch.Tensor], source: str) -> BertMrc:
+    try:
+        config = BertConfig(**config_dict)
+    except TypeError as e:
+        raise ValueError(f"{source}: bad encoder_config in checkpoint meta: {e}") from None
+    width = None
+    if end_head == "eq6":
+        w = state.get("end_fc.dense_0.weight")
+        if w is None:
+            raise ValueError(f"{source}: end head eq6 needs end_fc.dense_0.weight, absent from the checkpoint")
+        if w.dim() != 2:
+            raise ValueError(f"{source}: end_fc.dense_0.weight has shape {tuple(w.shape)}, expected [width, hidden+2]")
+        width = w.shape[0]
+    model = BertMrc(BertEncoder(config), end_head, width)
+    load_state(model, state, source)
+    return model
+
+
+def load_state(model: torch.nn.Module, state: Dict[str, torch.Tensor], source: str):
+    """Strict load that names missing, unexpected and mis-shaped parameters."""
+    expected = model.state_dict()
+    missing = sorted(set(expected) - set(state))
+    unexpected = sorted(set(state) - set(expected))
+    if missing or unexpected:
+        raise ValueError(f"{source}: checkpoint does not match the model: missing {missing[:4]}"
+                         f"{'...' if len(missing) > 4 else ''}, unexpected {unexpected[:4]}"
+                         f"{'...' if len(unexpected) > 4 else ''}")
+    for k, v in expected.items():
+        if tuple(state[k].shape) != tuple(v.shape):
+            raise ValueError(f"{source}: parameter {k} has shape {tuple(state[k].shape)}, "
+                             f"the model config implies {tuple(v.shape)}")
+    model.load_state_dict(state)
+
+
+def load_checkpoint(path: str, queries: Optional[Dict[str, str]] = None, max_len: int = 256) -> Loaded:
+    """Loads a ``.pt`` training checkpoint or an HF BioBERT-MRC directory, in eval mode.
+
+    ``queries`` (type -> query text, in output order) is required for an HF directory and
+    ignored for a ``.pt`` checkpoint, which carries its own.
+    """
+    if os.path.isdir(path):
+        return _load_hf(path, queries, max_len)
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"checkpoint not found: {path}")
+    try:
+        ckpt = torch.load(path, map_location="cpu")
+    except Exception as e:  # truncated or foreign file
+        raise ValueError(f"{path}: cannot read checkpoint: {e}") from None
+    if not isinstance(ckpt, dict) or "model" not in ckpt or "meta" not in ckpt:
+        raise ValueError(f"{path}: not a bioner_mrc checkpoint (expected a dict with 'model' and 'meta')")
+    meta = ckpt["meta"]
+    absent = [k for k in REQUIRED_META if k not in meta]
+    if absent:
+        raise ValueError(f"{path}: checkpoint meta lacks {absent}")
+    no_query = [t for t in meta["types"] if t not in meta["queries"]]
+    if not meta["types"] or no_query:
+        raise ValueError(f"{path}: checkpoint has types {meta['types']} but no query for {no_query}")
+    model = _build(meta["encoder_config"], meta["end_head"], ckpt["model"], path)
+    model.eval()
+    holdout = ckpt.get("holdout_f1", ckpt.get("best"))  # last.pt keeps the best so far, -1 before any
+    if holdout is not None and holdout < 0:
+        holdout = None
+    return Loaded(model, meta, {"step": ckpt.get("step"), "holdout_f1": holdout, "source": "train"})
+
+
+def _load_hf(directory: str, queries: Optional[Dict[str, str]], max_len: int) -> Loaded:
+    if not queries:
+        raise ValueError(f"{directory}: an HF checkpoint does not record its entity types; "
+                         "give each type with its query (--entity-type NAME=QUERY)")
+    encoder, extra = load_hf_checkpoint(directory, dropout=0.0)
+    if "start_fc.dense.weight" not in extra:
+        raise ValueError(f"{directory}: no MRC heads (start_fc.*, end_fc.*) in pytorch_model.bin: this is a "
+                         "plain BERT; fine-tune it first with bioner_mrc.train --hf-checkpoint")
+    end_head = "eq6" if "end_fc.dense_0.weight" in extra else "eq5"
+    state = {"bert." + k: v for k, v in encoder.state_dict().items()}
+    state.update(extra)
+    model = _build(encoder.config.to_dict(), end_head, state, directory)
+    model.eval()
+    meta = {"base_encoder": os.path.basename(os.path.normpath(directory)),
+            "encoder_config": encoder.config.to_dict(), "end_head": end_head, "types": list(queries),
+            "queries": dict(queries), "max_len": max_len, "corpora": [], "args": {}}
+    return Loaded(model, meta, {"step": None, "holdout_f1": None, "source": "hf"})
+
+
+def fp16_names(model: torch.nn.Module, min_elements: int = FP16_MIN_ELEMENTS) -> List[str]:
+    return [n for n, p in model.state_dict().items()
+            if p.dtype == torch.float32 and p.numel() >= min_elements]
+
+
+def round_fp16(model: torch.nn.Module, min_elements: int = FP16_MIN_ELEMENTS) -> List[str]:
+    """Rounds every float32 tensor with >= ``min_elements`` values through float16, in place.
+
+    These are the tensors the exported ONNX stores as float16, so the rounded torch model
+    computes what the shipped file computes.
+    """
+    names = fp16_names(model, min_elements)
+    state = model.state_dict()
+    with torch.no_grad():
+        for n in names:
+            t = state[n]
+            if t.abs().max().item() > 65504:
+                raise ValueError(f"{n} has values beyond the float16 range; export with --no-fp16")
+            t.copy_(t.half().float())
+    return names
