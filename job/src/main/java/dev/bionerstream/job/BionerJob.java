@@ -4,6 +4,7 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.serving.EngineFactory;
+import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -23,7 +24,7 @@ public final class BionerJob {
         env.execute(NAME);
     }
 
-    /** Kafka source -> {@link Topology} -> Kafka sinks, on {@code env}. */
+    /** Kafka source -> {@link Topology} -> Kafka sinks (and the search index when configured), on {@code env}. */
     public static Topology.Outputs wire(StreamExecutionEnvironment env, JobConfig cfg, EngineFactory factory) {
         env.setParallelism(cfg.parallelism());
         env.enableCheckpointing(cfg.checkpointInterval().toMillis());
@@ -36,6 +37,9 @@ public final class BionerJob {
                 .name("Kafka: " + cfg.entitiesTopic()).uid("entities-sink");
         out.deadLetters().sinkTo(KafkaIO.sink(cfg, cfg.deadLetterTopic(), DeadLetter.class, d -> d.getTopic() + "-" + d.getPartition() + "-" + d.getOffset(), "dlq"))
                 .name("Kafka: " + cfg.deadLetterTopic()).uid("dlq-sink");
+        cfg.openSearchSink().ifPresent(os -> out.documents()
+                .sinkTo(OpenSearchSink.builder().setConfig(os).build())
+                .name("OpenSearch: " + os.index()).uid("opensearch-sink"));
         return out;
     }
 }

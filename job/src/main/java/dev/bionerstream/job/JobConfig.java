@@ -5,11 +5,13 @@ import static dev.bionerstream.job.JobOptions.*;
 import dev.bionerstream.inference.Device;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.serving.ServingConfig;
+import dev.bionerstream.sink.opensearch.OpenSearchSinkConfig;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -34,7 +36,8 @@ public record JobConfig(
         Duration asyncTimeout,
         int asyncRetries,
         int parallelism,
-        Duration checkpointInterval)
+        Duration checkpointInterval,
+        OpenSearchSinkConfig openSearch)
         implements Serializable {
 
     public static final String KAFKA_PROPERTIES_PREFIX = "kafka.properties.";
@@ -79,7 +82,13 @@ public record JobConfig(
                 c.get(TRANSACTION_TIMEOUT), Map.copyOf(kafka), serving,
                 c.getOptional(ENTITY_TYPES).map(List::copyOf).orElse(List.of()),
                 c.get(ASYNC_CAPACITY), c.get(ASYNC_TIMEOUT), c.get(ASYNC_RETRIES), c.get(PARALLELISM),
-                c.get(CHECKPOINT_INTERVAL));
+                c.get(CHECKPOINT_INTERVAL),
+                OpenSearchSinkConfig.isEnabled(c) ? OpenSearchSinkConfig.from(c) : null);
+    }
+
+    /** The search-index sink's settings, when {@code opensearch.hosts} (or OPENSEARCH_HOSTS) is set. */
+    public Optional<OpenSearchSinkConfig> openSearchSink() {
+        return Optional.ofNullable(openSearch);
     }
 
     private static void positive(String key, int value) {

@@ -1,0 +1,73 @@
+# syntax=docker/dockerfile:1
+#
+# The bioner-stream job image: the shaded job jar (with its default model bundle) on the official
+# Flink image, ready for application mode (docker-compose `standalone-job`, or the Flink
+# Kubernetes Operator with jarURI local:///opt/flink/usrlib/bioner-stream-job.jar).
+#
+#   docker build -t bioner-stream:0.1.0-SNAPSHOT .                        # CPU image (last stage)
+#   docker build --target gpu -t bioner-stream:0.1.0-SNAPSHOT-gpu .       # CUDA 12 + onnxruntime_gpu
+#
+# The GPU image is built with -Pgpu, so the job jar does not shade ONNX Runtime; the 642 MB
+# onnxruntime_gpu jar goes to /opt/flink/lib instead, where its native library loads once per
+# TaskManager JVM in the parent class loader (one CUDA session per JVM, shared by all slots).
+
+ARG FLINK_IMAGE=flink:2.2.1-java17
+ARG MAVEN_IMAGE=maven:3.9-eclipse-temurin-17
+
+# ---- Stage 1: build the job jar ---------------------------------------------------------------
+FROM ${MAVEN_IMAGE} AS source
+WORKDIR /src
+COPY . .
+
+FROM source AS build-cpu
+RUN --mount=type=cache,target=/root/.m2 \
+    mvn -B -DskipTests package \
+    && mkdir -p /out \
+    && cp job/target/bioner-stream-job-*.jar /out/ \
+    && rm -f /out/*-sources.jar \
+    && mv /out/bioner-stream-job-*.jar /out/bioner-stream-job.jar
+
+FROM source AS build-gpu
+ARG ORT_VERSION=1.29.0
+RUN --mount=type=cache,target=/root/.m2 \
+    mvn -B -DskipTests -Pgpu package \
+    && mkdir -p /out/lib \
+    && cp job/target/bioner-stream-job-*.jar /out/ \
+    && rm -f /out/*-sources.jar \
+    && mv /out/bioner-stream-job-*.jar /out/bioner-stream-job.jar \
+    && mvn -B dependency:copy -Dartifact=com.microsoft.onnxruntime:onnxruntime_gpu:${ORT_VERSION} -DoutputDirectory=/out/lib
+
+# ---- Stage 2 (GPU): Flink + CUDA 12 runtime + cuDNN 9 + onnxruntime_gpu in lib/ -------------------
+# Base: the official flink:2.2.1-java17 image (Ubuntu 24.04 "noble"), so the entrypoint, the flink
+# user and the /opt/flink layout stay what docker-compose and the Flink Kubernetes Operator expect.
+# The CUDA 12.8 runtime libraries and cuDNN 9 that the ONNX Runtime CUDA provider loads
+# (libcudart, libcublas/libcublasLt, libcufft, libcurand, libcudnn) come from NVIDIA's apt
+# repository for Ubuntu 24.04, the same packages the nvidia/cuda:12.8.1-cudnn-runtime-ubuntu24.04
+# image is made of; starting from that image instead would mean re-creating Flink's image on it.
+# The driver (libcuda.so) is not in the image: the NVIDIA Container Toolkit mounts the host's at run
+# time (compose device reservation, or the Kubernetes device plugin for nvidia.com/gpu).
+FROM ${FLINK_IMAGE} AS gpu
+ARG CUDA_APT_REPO=https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2404/x86_64
+USER root
+RUN set -eux; \
+    apt-get update; \
+    apt-get install -y --no-install-recommends ca-certificates wget; \
+    wget -q -O cuda-keyring.deb "${CUDA_APT_REPO}/cuda-keyring_1.1-1_all.deb"; \
+    dpkg -i cuda-keyring.deb; \
+    rm cuda-keyring.deb; \
+    apt-get update; \
+    apt-get install -y --no-install-recommends \
+        cuda-cudart-12-8 libcublas-12-8 libcufft-12-8 libcurand-12-8 libcudnn9-cuda-12; \
+    rm -rf /var/lib/apt/lists/*
+ENV NVIDIA_VISIBLE_DEVICES=all \
+    NVIDIA_DRIVER_CAPABILITIES=compute,utility \
+    LD_LIBRARY_PATH=/usr/local/cuda-12.8/targets/x86_64-linux/lib
+USER flink
+RUN mkdir -p /opt/flink/usrlib /opt/flink/checkpoints
+COPY --from=build-gpu --chown=flink:flink /out/lib/ /opt/flink/lib/
+COPY --from=build-gpu --chown=flink:flink /out/bioner-stream-job.jar /opt/flink/usrlib/bioner-stream-job.jar
+
+# ---- Stage 2 (CPU, default): Flink + the job jar with the CPU ONNX Runtime shaded in -------------
+FROM ${FLINK_IMAGE} AS cpu
+RUN mkdir -p /opt/flink/usrlib /opt/flink/checkpoints
+COPY --from=build-cpu --chown=flink:flink /out/bioner-stream-job.jar /opt/flink/usrlib/bioner-stream-job.jar

@@ -1,0 +1,33 @@
+package dev.bionerstream.sink.opensearch;
+
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * One buffered index operation: the document id and its JSON source. This is what the async sink
+ * buffers, retries and stores in checkpoints, so it stays a flat value.
+ *
+ * @param id document id (the DocumentEntities eventId): a replay overwrites instead of duplicating
+ * @param source the document as UTF-8 JSON
+ */
+public record IndexRequestEntry(String id, byte[] source) implements Serializable {
+    public IndexRequestEntry {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(source, "source");
+    }
+
+    /** Bytes this entry adds to a bulk request (its source plus the id). */
+    public long sizeInBytes() {
+        return source.length + id.length();
+    }
+
+    public String sourceAsString() {
+        return new String(source, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public String toString() {
+        return "IndexRequestEntry[id=" + id + ", " + source.length + " bytes]";
+    }
+}

@@ -1,0 +1,29 @@
+package dev.bionerstream.sink.opensearch;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import org.apache.flink.connector.base.sink.writer.AsyncSinkWriterStateSerializer;
+
+/** Checkpoint format of the entries still buffered in the writer: id, then length-prefixed JSON. */
+final class IndexRequestEntrySerializer extends AsyncSinkWriterStateSerializer<IndexRequestEntry> {
+    @Override
+    protected void serializeRequestToStream(IndexRequestEntry entry, DataOutputStream out) throws IOException {
+        out.writeUTF(entry.id());
+        out.writeInt(entry.source().length);
+        out.write(entry.source());
+    }
+
+    @Override
+    protected IndexRequestEntry deserializeRequestFromStream(long requestSize, DataInputStream in) throws IOException {
+        String id = in.readUTF();
+        byte[] source = new byte[in.readInt()];
+        in.readFully(source);
+        return new IndexRequestEntry(id, source);
+    }
+
+    @Override
+    public int getVersion() {
+        return 1;
+    }
+}

@@ -1,0 +1,159 @@
+package dev.bionerstream.deploy;
+
+import static dev.bionerstream.deploy.DeployFiles.at;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** docker-compose.yml: the demo's services, start order, health checks, GPU profile, pinned images, no secrets. */
+class DockerComposeTest {
+    private static final Set<String> LONG_RUNNING =
+            Set.of("kafka", "opensearch", "dashboards", "jobmanager", "taskmanager", "taskmanager-gpu");
+
+    private static Path root;
+    private static Map<String, Object> services;
+
+    @BeforeAll
+    static void load() {
+        root = DeployFiles.root();
+        List<Object> docs = DeployFiles.load(root.resolve("docker-compose.yml"));
+        assertThat(docs).hasSize(1);
+        services = at(docs.get(0), "services");
+    }
+
+    @Test
+    void hasEveryServiceOfTheDemo() {
+        assertThat(services).containsKeys("kafka", "kafka-init", "opensearch", "dashboards", "jobmanager",
+                "taskmanager", "taskmanager-gpu", "producer");
+    }
+
+    @Test
+    void longRunningServicesHaveHealthChecks() {
+        for (String name : LONG_RUNNING) {
+            List<String> test = at(services.get(name), "healthcheck", "test");
+            assertThat(test).as(name).isNotEmpty();
+            assertThat(test.get(0)).as(name).isIn("CMD", "CMD-SHELL");
+        }
+    }
+
+    @Test
+    void startOrderWaitsForHealthyDependencies() {
+        Set<String> allowed = Set.of("service_healthy", "service_completed_successfully", "service_started");
+        services.forEach((name, service) -> {
+            Map<String, Object> dependsOn = at(service, "depends_on");
+            if (dependsOn != null) {
+                dependsOn.forEach((dep, spec) -> {
+                    assertThat(services).as(name + " depends on " + dep).containsKey(dep);
+                    assertThat((String) at(spec, "condition")).as(name + " -> " + dep).isIn(allowed);
+                    if ("service_healthy".equals(at(spec, "condition"))) {
+                        assertThat((Object) at(services.get(dep), "healthcheck")).as(dep + " healthcheck").isNotNull();
+                    }
+                });
+            }
+        });
+        assertThat((String) at(services.get("jobmanager"), "depends_on", "opensearch", "condition")).isEqualTo("service_healthy");
+        assertThat((String) at(services.get("jobmanager"), "depends_on", "kafka-init", "condition"))
+                .isEqualTo("service_completed_successfully");
+        assertThat((String) at(services.get("kafka-init"), "depends_on", "kafka", "condition")).isEqualTo("service_healthy");
+        assertThat((String) at(services.get("producer"), "depends_on", "jobmanager", "condition")).isEqualTo("service_healthy");
+        assertThat((String) at(services.get("dashboards"), "depends_on", "opensearch", "condition")).isEqualTo("service_healthy");
+    }
+
+    @Test
+    void jobManagerRunsTheJobInApplicationMode() {
+        List<String> command = at(services.get("jobmanager"), "command");
+        assertThat(command.get(0)).isEqualTo("standalone-job");
+        assertThat(String.join(" ", command))
+                .contains("--job-classname dev.bionerstream.job.BionerJob")
+                .contains("--kafka.bootstrap-servers kafka:9092")
+                .contains("--opensearch.hosts http://opensearch:9200");
+        assertThat((String) at(services.get("taskmanager"), "command")).isEqualTo("taskmanager");
+        assertThat((String) at(services.get("jobmanager"), "build", "target")).isEqualTo("cpu");
+    }
+
+    @Test
+    void dashboardsAndIndexArePublished() {
+        assertThat(publishedPorts()).contains("8081:8081", "9200:9200", "5601:5601");
+    }
+
+    @Test
+    void gpuTaskManagerIsAnOptionalProfileWithAnNvidiaReservation() {
+        Object gpu = services.get("taskmanager-gpu");
+        assertThat((List<String>) at(gpu, "profiles")).containsExactly("gpu");
+        List<Map<String, Object>> devices = at(gpu, "deploy", "resources", "reservations", "devices");
+        assertThat(devices).hasSize(1);
+        assertThat(devices.get(0)).containsEntry("driver", "nvidia").containsEntry("count", 1);
+        assertThat((List<String>) devices.get(0).get("capabilities")).contains("gpu");
+        assertThat((String) at(gpu, "build", "target")).isEqualTo("gpu");
+        assertThat((String) at(gpu, "image")).endsWith("-gpu");
+    }
+
+    @Test
+    void producerMountsTheSampleAbstractsOfTheRepository() {
+        List<String> volumes = at(services.get("producer"), "volumes");
+        String mount = volumes.stream().filter(v -> v.contains("abstracts.jsonl")).findFirst().orElseThrow();
+        Path sample = root.resolve(mount.substring(0, mount.indexOf(':')));
+        assertThat(sample).as("sample file mounted by the producer").exists();
+        assertThat(String.join(" ", (List<String>) at(services.get("producer"), "command")))
+                .contains("kafka-console-producer.sh").contains("--topic abstracts");
+    }
+
+    @Test
+    void everyImageIsPinned() {
+        services.forEach((name, service) -> {
+            String image = at(service, "image");
+            assertThat(image).as(name + " image").isNotNull();
+            assertThat(DeployFiles.pinned(image)).as(name + " image " + image + " has a tag other than latest").isTrue();
+        });
+    }
+
+    @Test
+    void noSecretValuesInline() {
+        DeployFiles.walk(services, "", (path, value) -> {
+            if (value instanceof String s && DeployFiles.SECRET_KEY.matcher(DeployFiles.lastKey(path)).matches()) {
+                assertThat(s).as(path).matches("\\$\\{[A-Z0-9_]+}");
+            }
+        });
+    }
+
+    private static List<String> publishedPorts() {
+        List<String> ports = new ArrayList<>();
+        services.values().forEach(s -> {
+            List<Object> p = at(s, "ports");
+            if (p != null) {
+                p.forEach(x -> ports.add(String.valueOf(x)));
+            }
+        });
+        return ports;
+    }
+
+    @Test
+    void dockerfileBuildsCpuAndGpuImagesFromPinnedBases() throws Exception {
+        List<String> lines = Files.readAllLines(root.resolve("Dockerfile"));
+        String text = String.join("\n", lines);
+        assertThat(text).contains("ARG FLINK_IMAGE=flink:2.2.1-java17").contains("ARG MAVEN_IMAGE=maven:3.9-eclipse-temurin-17");
+        assertThat(text).contains("AS cpu").contains("AS gpu");
+        assertThat(text).contains("mvn -B -DskipTests package").contains("mvn -B -DskipTests -Pgpu package");
+        assertThat(text).contains("onnxruntime_gpu").contains("/opt/flink/lib/").contains("/opt/flink/usrlib/bioner-stream-job.jar");
+        Set<String> stages = new java.util.HashSet<>();
+        for (String line : lines) {
+            if (line.startsWith("FROM ")) {
+                String[] words = line.split("\\s+");
+                String image = words[1];
+                assertThat(image.startsWith("${") || stages.contains(image) || DeployFiles.pinned(image)).as(line).isTrue();
+                if (words.length == 4 && words[2].equalsIgnoreCase("AS")) {
+                    stages.add(words[3]);
+                }
+            }
+        }
+        assertThat(text.indexOf("FROM ${FLINK_IMAGE} AS cpu")).as("cpu is the last stage, the default target")
+                .isGreaterThan(text.indexOf("FROM ${FLINK_IMAGE} AS gpu"));
+    }
+}

@@ -1,0 +1,162 @@
+package dev.bionerstream.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.avro.DeadLetter;
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.avro.EntityEvent;
+import dev.bionerstream.avro.Mention;
+import dev.bionerstream.avro.TextField;
+import dev.bionerstream.demo.EmbeddedKafka;
+import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.demo.TopicReader;
+import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.eval.Scores;
+import dev.bionerstream.eval.Span;
+import dev.bionerstream.serving.EngineFactory;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The whole job on a MiniCluster against a real Kafka broker: BC5CDR test abstracts in, entity
+ * events out, equal to the engine's output for the same texts, exactly once; bad records to the
+ * dead-letter topic.
+ */
+class StreamingJobITCase {
+    static final int ABSTRACTS = Integer.getInteger("bioner.it.abstracts", 200);
+    static final List<String> BAD = List.of("{\"id\": \"x\"", "{\"title\": \"no id\"}", "{\"id\": \"empty\", \"abstract\": \"\"}");
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+
+    @Test
+    void abstractsInEntityEventsOutEqualToTheEngineExactlyOnce() throws Exception {
+        List<String> sample = SampleAbstracts.load(ABSTRACTS);
+        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
+            Map<String, String> args = new TreeMap<>(Map.of(
+                    "kafka.bootstrap-servers", kafka.bootstrapServers(),
+                    "kafka.starting-offsets", "earliest",
+                    "kafka.delivery-guarantee", "exactly-once",
+                    "kafka.transaction-timeout", "1 min",
+                    "job.checkpoint-interval", "1 s",
+                    "job.parallelism", "2",
+                    "batch.max-size", "16",
+                    "model.threads", "2"));
+            JobConfig cfg = JobConfig.from(Configuration.fromMap(args));
+            kafka.createTopics(2, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
+            produce(kafka.bootstrapServers(), cfg.inputTopic(), sample);
+
+            Configuration flink = new Configuration();
+            flink.setString("restart-strategy.type", "none");
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
+            BionerJob.wire(env, cfg, EngineFactory.ONNX_RUNTIME);
+            JobClient job = env.executeAsync("bioner-stream ITCase");
+            List<DocumentEntities> docs;
+            List<DeadLetter> dead;
+            List<EntityEvent> events;
+            try (var d = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
+                    var dl = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class);
+                    var ev = new TopicReader<>(kafka.bootstrapServers(), cfg.entitiesTopic(), EntityEvent.class)) {
+                docs = d.pollUntil(l -> l.size() >= sample.size(), Duration.ofMinutes(20));
+                dead = dl.pollUntil(l -> l.size() >= BAD.size(), Duration.ofMinutes(1));
+                int mentions = docs.stream().mapToInt(x -> x.getEntities().size()).sum();
+                events = ev.pollUntil(l -> l.size() >= mentions, Duration.ofMinutes(2));
+                Thread.sleep(3000); // a duplicate would arrive with the next checkpoints
+                docs = d.poll(Duration.ofSeconds(1));
+                events = ev.poll(Duration.ofSeconds(1));
+            } finally {
+                job.cancel().get();
+            }
+
+            // exactly once: each document and each mention once
+            assertThat(docs).hasSize(sample.size());
+            assertThat(docs.stream().map(DocumentEntities::getDocumentId).distinct()).hasSize(sample.size());
+            Set<String> mentionIds = new HashSet<>();
+            docs.forEach(x -> x.getEntities().forEach(m -> mentionIds.add(m.getEventId())));
+            assertThat(events).extracting(EntityEvent::getEventId).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(mentionIds);
+            assertThat(dead).hasSize(BAD.size()).allSatisfy(x -> assertThat(x.getStage()).isEqualTo(DeadLetters.PARSE));
+            assertThat(dead).extracting(DeadLetter::getErrorMessage).anySatisfy(m -> assertThat(m).contains("not valid JSON"));
+
+            compareWithEngineAndScore(sample, docs);
+        }
+    }
+
+    /** Streaming neither loses nor adds a span: the job's mentions equal the engine's on the same texts. */
+    private static void compareWithEngineAndScore(List<String> sample, List<DocumentEntities> docs) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        Map<String, DocumentEntities> byId = new TreeMap<>();
+        docs.forEach(d -> byId.put(d.getDocumentId(), d));
+        Scores scores = new Scores();
+        try (MrcEngine engine = EngineFactory.ONNX_RUNTIME.open(JobConfig.from(Configuration.fromMap(
+                Map.of("kafka.bootstrap-servers", "unused:1", "model.threads", "2"))).serving())) {
+            List<String> texts = new ArrayList<>();
+            List<JsonNode> nodes = new ArrayList<>();
+            for (String line : sample) {
+                JsonNode n = json.readTree(line);
+                nodes.add(n);
+                texts.add(n.get("title").asText());
+                texts.add(n.get("abstract").asText());
+            }
+            List<List<Entity>> expected = engine.extract(texts);
+            for (int i = 0; i < nodes.size(); i++) {
+                JsonNode n = nodes.get(i);
+                Set<String> engineSpans = new HashSet<>();
+                expected.get(2 * i).forEach(e -> engineSpans.add(key(TextField.TITLE, e.type(), e.start(), e.end())));
+                expected.get(2 * i + 1).forEach(e -> engineSpans.add(key(TextField.ABSTRACT, e.type(), e.start(), e.end())));
+                Set<String> jobSpans = new HashSet<>();
+                List<Span> predicted = new ArrayList<>();
+                for (Mention m : byId.get(n.get("id").asText()).getEntities()) {
+                    jobSpans.add(key(m.getField(), m.getEntityType(), m.getStart(), m.getEnd()));
+                    if (m.getEntityType().equals("chemical") || m.getEntityType().equals("disease")) {
+                        predicted.add(new Span(m.getField() + "/" + m.getEntityType(), m.getStart(), m.getEnd()));
+                    }
+                }
+                assertThat(jobSpans).as("document %s", n.get("id").asText()).isEqualTo(engineSpans);
+                List<Span> gold = new ArrayList<>();
+                n.get("gold").forEach(g -> gold.add(new Span(g.get("field").asText() + "/" + g.get("type").asText(),
+                        g.get("start").asInt(), g.get("end").asInt())));
+                scores.add(predicted, gold);
+            }
+        }
+        System.out.println("Streaming job vs BC5CDR gold on " + sample.size() + " pseudo-abstracts (sentence split by the job):");
+        System.out.print(scores.table());
+    }
+
+    private static String key(TextField field, String type, int start, int end) {
+        return field + "/" + type + "/" + start + ":" + end;
+    }
+
+    private static void produce(String servers, String topic, List<String> sample) {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", servers);
+        try (var producer = new KafkaProducer<byte[], byte[]>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+            List<String> all = new ArrayList<>(sample.subList(0, sample.size() / 2));
+            all.addAll(BAD);
+            all.addAll(sample.subList(sample.size() / 2, sample.size()));
+            for (String s : all) {
+                producer.send(new ProducerRecord<>(topic, s.getBytes(StandardCharsets.UTF_8)));
+            }
+        }
+    }
+}

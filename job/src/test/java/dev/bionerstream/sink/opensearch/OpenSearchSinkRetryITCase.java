@@ -1,0 +1,77 @@
+package dev.bionerstream.sink.opensearch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.bionerstream.avro.DocumentEntities;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Retries and failures of the OpenSearch sink on a Flink MiniCluster, against {@link
+ * TestingOpenSearchServer}: whole requests answered 503 and items answered 429 are sent again after
+ * a backoff until indexed; an item rejected for its content fails the job with a message naming it.
+ */
+class OpenSearchSinkRetryITCase {
+    private static final List<DocumentEntities> INPUT = TestDocuments.generate(120, 5);
+
+    @Test
+    void retryableFailuresAreRetriedUntilEveryDocumentIsIndexed() throws Exception {
+        Set<String> rejectedOnce = INPUT.stream().map(DocumentEntities::getEventId)
+                .filter(id -> id.charAt(0) < '8').collect(Collectors.toSet());
+        try (TestingOpenSearchServer server = new TestingOpenSearchServer(
+                (id, attempt) -> attempt == 1 && rejectedOnce.contains(id) ? 429 : 201, 2)) {
+            run(server.url(), 5);
+
+            assertThat(server.indexed()).containsExactlyInAnyOrderElementsOf(
+                    INPUT.stream().map(DocumentEntities::getEventId).toList());
+            assertThat(server.bulkRequests()).isGreaterThan(INPUT.size() / 25 + 2);
+            assertThat(rejectedOnce).isNotEmpty().allSatisfy(id -> assertThat(server.attempts(id)).isGreaterThanOrEqualTo(2));
+        }
+    }
+
+    @Test
+    void aDocumentRejectedForItsContentFailsTheJob() throws Exception {
+        String bad = INPUT.get(17).getEventId();
+        try (TestingOpenSearchServer server = new TestingOpenSearchServer((id, attempt) -> id.equals(bad) ? 400 : 201, 0)) {
+            assertThatThrownBy(() -> run(server.url(), 5))
+                    .satisfies(e -> assertThat(ExceptionUtils.findThrowable(e, OpenSearchSinkException.class))
+                            .hasValueSatisfying(cause -> assertThat(cause.getMessage())
+                                    .contains("document " + bad).contains("status 400").contains("mapper_parsing_exception")));
+        }
+    }
+
+    @Test
+    void exhaustedRetriesFailTheJob() throws Exception {
+        try (TestingOpenSearchServer server = new TestingOpenSearchServer((id, attempt) -> 429, 0)) {
+            assertThatThrownBy(() -> run(server.url(), 2))
+                    .satisfies(e -> assertThat(ExceptionUtils.findThrowable(e, OpenSearchSinkException.class))
+                            .hasValueSatisfying(cause -> assertThat(cause.getMessage())
+                                    .contains("after 2 retries").contains("opensearch.retry.max-retries")));
+        }
+    }
+
+    private static void run(String url, int maxRetries) throws Exception {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
+        env.fromData(INPUT, new AvroTypeInfo<>(DocumentEntities.class))
+                .sinkTo(OpenSearchSink.builder()
+                        .setHosts(url)
+                        .setIndex("bioner-documents")
+                        .setBulkMaxActions(25)
+                        .setMaxBufferedRequests(100)
+                        .setBulkFlushInterval(Duration.ofMillis(100))
+                        .setRetries(maxRetries, Duration.ofMillis(20), Duration.ofMillis(200))
+                        .build());
+        env.execute("opensearch-sink-retry-it");
+    }
+}
