@@ -24,10 +24,10 @@ public final class EmbeddedKafka implements AutoCloseable {
                         .setNumBrokerNodes(1)
                         .setNumControllerNodes(1)
                         .build())
-                .setConfigProp("offsets.topic.replication.factor", 1)
-                .setConfigProp("transaction.state.log.replication.factor", 1)
-                .setConfigProp("transaction.state.log.min.isr", 1)
-                .setConfigProp("group.initial.rebalance.delay.ms", 0)
+                .setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("transaction.state.log.replication.factor", "1")
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
                 .build();
         try {
             cluster.format();

@@ -4,7 +4,10 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.serving.EngineFactory;
+import java.io.Serializable;
+import java.util.Collection;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -33,7 +36,7 @@ public final class Topology {
         // A failed attempt completes with a dead letter, never an exception: retry those, then let
         // the last one through to the dead-letter topic.
         var retry = new AsyncRetryStrategies.FixedDelayRetryStrategyBuilder<Outcome>(cfg.asyncRetries(), 1000L)
-                .ifResult(results -> results.stream().anyMatch(Outcome::isFailed))
+                .ifResult(new AnyFailed())
                 .build();
         DataStream<Outcome> outcomes = AsyncDataStream.unorderedWaitWithRetry(
                         parsed,
@@ -48,6 +51,14 @@ public final class Topology {
                 .returns(EntityEvent.class).name("entity events").uid("events");
         DataStream<DeadLetter> deadLetters = parsed.getSideOutput(DeadLetters.TAG).union(documents.getSideOutput(DeadLetters.TAG));
         return new Outputs(documents, entities, deadLetters);
+    }
+
+    /** Retry predicate: the attempt completed with a dead letter. */
+    static final class AnyFailed implements Predicate<Collection<Outcome>>, Serializable {
+        @Override
+        public boolean test(Collection<Outcome> results) {
+            return results.stream().anyMatch(Outcome::isFailed);
+        }
     }
 
     /** Documents on the main output, dead letters on the side. */
