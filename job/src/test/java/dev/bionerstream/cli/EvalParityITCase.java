@@ -1,0 +1,50 @@
+package dev.bionerstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.eval.IobCorpus;
+import dev.bionerstream.eval.Scores;
+import dev.bionerstream.inference.InferenceOptions;
+import dev.bionerstream.model.ModelBundle;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The Java engine scores the default bundle as model-export did (bundle.json "evaluation") on
+ * each corpus's test split, within 0.1 F1. Needs the corpora in ../shared/datasets (present in CI;
+ * skipped with a message in a clone without them).
+ */
+class EvalParityITCase {
+    static final Path DATASETS = Path.of(System.getProperty("bioner.datasets", "../../shared/datasets"));
+
+    @ParameterizedTest(name = "{0} {2}")
+    @CsvSource({
+        "BC5CDR-IOB, Chemical, chemical",
+        "BC5CDR-IOB, Disease, disease",
+        "NCBI-disease-IOB, Disease, disease",
+        "BC2GM-IOB, GENE, gene",
+        "linnaeus-IOB, Species, species"
+    })
+    void javaF1EqualsModelExportF1(String corpus, String tag, String type) {
+        Path test = DATASETS.resolve(corpus).resolve("test.tsv");
+        assumeTrue(Files.isRegularFile(test), "corpus not present: " + test.toAbsolutePath());
+        ModelBundle bundle = ModelBundle.loadDefault();
+        Map<String, Double> reported = bundle.manifest().evaluation().get(corpus + "/" + type);
+        assertThat(reported).as("bundle.json evaluation of %s/%s", corpus, type).isNotNull();
+        IobCorpus c = IobCorpus.read(test, Map.of(tag, type));
+        try (MrcEngine engine = MrcEngine.open(bundle, InferenceOptions.cpu(2), 32)) {
+            Scores scores = EvalCommand.evaluate(engine.extractSentences(c.sentences()), c.gold(), List.of(type));
+            Scores.Counts java = scores.get(type);
+            System.out.printf("%s/%s: Java P %.2f R %.2f F1 %.2f; model-export F1 %.2f%n",
+                    corpus, type, java.precision(), java.recall(), java.f1(), reported.get("f1"));
+            assertThat(java.f1()).isCloseTo(reported.get("f1"), within(0.1));
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package dev.bionerstream.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.features.MrcTokenizer;
+import dev.bionerstream.inference.InferenceOptions;
+import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.serving.EngineFactory;
+import dev.bionerstream.serving.ServingConfig;
+import dev.bionerstream.serving.TestingMrcSession;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.apache.flink.api.common.serialization.SerializerConfigImpl;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.datastream.AsyncDataStream;
+import org.apache.flink.streaming.api.operators.async.AsyncWaitOperatorFactory;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The async operator over the shared micro-batcher, in Flink's operator test harness. */
+class AnnotateFunctionTest {
+    static final long TIMEOUT_MS = 10_000;
+    static TestingMrcSession session;
+
+    @BeforeAll
+    static void model() {
+        try (MrcTokenizer t = new MrcTokenizer(ModelBundle.loadDefault().tokenizerJson())) {
+            session = new TestingMrcSession(Set.of(t.ids("lithium")[0]));
+        }
+    }
+
+    /** Each test its own config, so each gets its own shared batcher. */
+    static ServingConfig config(int maxSize, Duration maxWait) {
+        return new ServingConfig("test-" + System.nanoTime(), InferenceOptions.cpu(1), maxSize, maxWait);
+    }
+
+    static OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> harness(ServingConfig cfg) throws Exception {
+        EngineFactory testing = c -> new MrcEngine(ModelBundle.loadDefault(), session, c.batchMaxSize());
+        var h = new OneInputStreamOperatorTestHarness<>(
+                new AsyncWaitOperatorFactory<>(new AnnotateFunction(cfg, List.of(), testing), TIMEOUT_MS, 10,
+                        AsyncDataStream.OutputMode.UNORDERED),
+                TypeInformation.of(SourcedAbstract.class).createSerializer(new SerializerConfigImpl()));
+        h.open();
+        return h;
+    }
+
+    static StreamRecord<SourcedAbstract> doc(String id, String title) {
+        return new StreamRecord<>(new SourcedAbstract(Abstract.newBuilder().setId(id).setTitle(title).build(),
+                new RawRecord(new byte[0], "abstracts", 0, 7)));
+    }
+
+    static void finish(OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> h) throws Exception {
+        h.endInput();
+        h.close();
+    }
+
+    @Test
+    void subtasksShareOneBatchThatClosesAtMaxSize() throws Exception {
+        int before = session.batches.size();
+        ServingConfig cfg = config(8, Duration.ofHours(1)); // one title = 1 sentence x 4 types = 4 windows
+        var first = harness(cfg);
+        var second = harness(cfg);
+        first.processElement(doc("a", "Lithium toxicity."));
+        second.processElement(doc("b", "Renal failure after lithium."));
+        finish(first);
+        finish(second);
+        assertThat(session.batches.size() - before).isEqualTo(1);
+        assertThat(session.batches.get(before)).hasSize(8);
+        Outcome a = first.extractOutputValues().get(0);
+        assertThat(a.isFailed()).isFalse();
+        assertThat(a.document.getEntities()).extracting(m -> m.getText()).contains("Lithium");
+        assertThat(second.extractOutputValues().get(0).document.getDocumentId()).isEqualTo("b");
+    }
+
+    @Test
+    void aPartialBatchClosesAtMaxWaitAndAtEndOfInput() throws Exception {
+        var h = harness(config(1000, Duration.ofMillis(20)));
+        h.processElement(doc("c", "Lithium and cocaine."));
+        finish(h);
+        assertThat(h.extractOutputValues()).singleElement().satisfies(o -> assertThat(o.isFailed()).isFalse());
+    }
+
+    @Test
+    void aModelFailureBecomesADeadLetterAndTheNextDocumentFlows() throws Exception {
+        var h = harness(config(4, Duration.ofMillis(5)));
+        session.failNext = 1;
+        h.processElement(doc("d", "Lithium toxicity."));
+        h.processElement(doc("e", "Lithium toxicity."));
+        finish(h);
+        List<Outcome> out = h.extractOutputValues();
+        assertThat(out).hasSize(2);
+        assertThat(out).filteredOn(Outcome::isFailed).singleElement().satisfies(o -> {
+            assertThat(o.deadLetter.getStage()).isEqualTo(DeadLetters.INFERENCE);
+            assertThat(o.deadLetter.getErrorMessage()).contains("injected model failure");
+            assertThat(o.deadLetter.getOffset()).isEqualTo(7);
+        });
+        assertThat(out).filteredOn(o -> !o.isFailed()).singleElement().satisfies(o -> assertThat(o.document.getDocumentId()).isEqualTo("e"));
+    }
+
+    @Test
+    void aTimeoutBecomesADeadLetter() throws Exception {
+        var h = harness(config(1000, Duration.ofHours(1)));
+        h.processElement(doc("f", "Lithium toxicity."));
+        h.setProcessingTime(TIMEOUT_MS + 1);
+        finish(h);
+        assertThat(h.extractOutputValues()).singleElement().satisfies(o -> {
+            assertThat(o.isFailed()).isTrue();
+            assertThat(o.deadLetter.getErrorMessage()).contains("timed out");
+        });
+    }
+}

@@ -1,0 +1,52 @@
+package dev.bionerstream.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.avro.EntityEvent;
+import dev.bionerstream.avro.TextField;
+import dev.bionerstream.engine.Entity;
+import dev.bionerstream.model.BundleManifest;
+import dev.bionerstream.model.EntityQuery;
+import dev.bionerstream.serving.AnnotatedDocument;
+import dev.bionerstream.serving.AnnotatedDocument.FieldEntity;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class DocumentRecordsTest {
+    static BundleManifest model(String version) {
+        return new BundleManifest(1, "m", version, 256, true, "enc",
+                List.of(new EntityQuery("chemical", "q1"), new EntityQuery("disease", "q2")), null, Map.of(), null);
+    }
+
+    static final Abstract DOC = Abstract.newBuilder().setId("pmid:1").setTitle("Lithium toxicity").setAbstractText("x").build();
+    static final AnnotatedDocument ANNOTATED = new AnnotatedDocument(List.of(
+            new FieldEntity(TextField.TITLE, new Entity("chemical", 0, 7, "Lithium", 0, 0.9)),
+            new FieldEntity(TextField.TITLE, new Entity("disease", 0, 16, "Lithium toxicity", 0, 0.8))), 1, List.of());
+
+    @Test
+    void idsAreDeterministicPerInputAndModelVersion() {
+        DocumentEntities a = new DocumentRecords(model("1")).document(DOC, ANNOTATED, List.of(), Instant.ofEpochMilli(1));
+        DocumentEntities b = new DocumentRecords(model("1")).document(DOC, ANNOTATED, List.of(), Instant.ofEpochMilli(2));
+        DocumentEntities c = new DocumentRecords(model("2")).document(DOC, ANNOTATED, List.of(), Instant.ofEpochMilli(1));
+        assertThat(a.getEventId()).isEqualTo(b.getEventId()).isNotEqualTo(c.getEventId());
+        assertThat(a.getEntities()).extracting(m -> m.getEventId()).doesNotHaveDuplicates()
+                .isEqualTo(b.getEntities().stream().map(m -> m.getEventId()).toList());
+        assertThat(a.getEntities().get(0).getQueryId()).startsWith("chemical@").hasSize("chemical@".length() + 8);
+    }
+
+    @Test
+    void eventsCarryTheDocumentAndModelAndTypesCanBeFiltered() {
+        DocumentEntities d = new DocumentRecords(model("1")).document(DOC, ANNOTATED, List.of("disease"), Instant.ofEpochMilli(5));
+        List<EntityEvent> events = DocumentRecords.events(d);
+        assertThat(events).singleElement().satisfies(e -> {
+            assertThat(e.getDocumentId()).isEqualTo("pmid:1");
+            assertThat(e.getText()).isEqualTo("Lithium toxicity");
+            assertThat(e.getModelVersion()).isEqualTo("1");
+            assertThat(e.getProcessingTime()).isEqualTo(Instant.ofEpochMilli(5));
+        });
+    }
+}
