@@ -5,6 +5,7 @@ import dev.bionerstream.inference.Device;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.model.ModelBundle;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -35,6 +36,10 @@ final class EngineArgs {
     }
 
     MrcEngine openEngine() {
-        return MrcEngine.open(loadBundle(), inference(), batchSize);
+        return openEngine(List.of());
+    }
+
+    MrcEngine openEngine(List<String> types) {
+        return MrcEngine.open(loadBundle(), inference(), batchSize, types);
     }
 }

@@ -7,6 +7,7 @@ import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.OrtMrcSession;
 import dev.bionerstream.inference.WindowLogits;
 import dev.bionerstream.model.BundleManifest;
+import dev.bionerstream.model.EntityQuery;
 import dev.bionerstream.model.ModelBundle;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,26 +24,52 @@ import java.util.function.Function;
  */
 public final class MrcEngine implements AutoCloseable {
     private final BundleManifest manifest;
+    private final List<EntityQuery> queries;
     private final MrcTokenizer tokenizer;
     private final MrcEncoder encoder;
     private final MrcDecoder decoder;
     private final MrcSession session;
     private final int batchSize;
 
+    /** All of the bundle's entity types. */
     public MrcEngine(ModelBundle bundle, MrcSession session, int batchSize) {
+        this(bundle, session, batchSize, List.of());
+    }
+
+    /** Only {@code types} (all when empty): a type not asked for costs no model pass. */
+    public MrcEngine(ModelBundle bundle, MrcSession session, int batchSize, List<String> types) {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batch size must be >= 1, got " + batchSize);
         }
         this.manifest = bundle.manifest();
+        this.queries = select(manifest.entityTypes(), types);
         this.tokenizer = new MrcTokenizer(bundle.tokenizerJson());
-        this.encoder = new MrcEncoder(tokenizer, manifest.entityTypes(), manifest.maxSequenceLength());
-        this.decoder = new MrcDecoder(manifest.entityTypes());
+        this.encoder = new MrcEncoder(tokenizer, queries, manifest.maxSequenceLength());
+        this.decoder = new MrcDecoder(queries);
         this.session = session;
         this.batchSize = batchSize;
     }
 
     public static MrcEngine open(ModelBundle bundle, InferenceOptions options, int batchSize) {
-        return new MrcEngine(bundle, OrtMrcSession.open(bundle, options), batchSize);
+        return open(bundle, options, batchSize, List.of());
+    }
+
+    public static MrcEngine open(ModelBundle bundle, InferenceOptions options, int batchSize, List<String> types) {
+        List<EntityQuery> checked = select(bundle.manifest().entityTypes(), types); // fail before loading the model
+        return new MrcEngine(bundle, OrtMrcSession.open(bundle, options), batchSize, checked.stream().map(EntityQuery::name).toList());
+    }
+
+    private static List<EntityQuery> select(List<EntityQuery> all, List<String> types) {
+        if (types.isEmpty()) {
+            return all;
+        }
+        List<String> known = all.stream().map(EntityQuery::name).toList();
+        for (String t : types) {
+            if (!known.contains(t)) {
+                throw new IllegalArgumentException("the bundle has no entity type '" + t + "'; it has " + known);
+            }
+        }
+        return all.stream().filter(q -> types.contains(q.name())).toList();
     }
 
     /** Entities of each text, sentences found by the splitter. */
@@ -88,6 +115,11 @@ public final class MrcEngine implements AutoCloseable {
 
     public BundleManifest manifest() {
         return manifest;
+    }
+
+    /** The entity types this engine extracts. */
+    public List<EntityQuery> queries() {
+        return queries;
     }
 
     @Override

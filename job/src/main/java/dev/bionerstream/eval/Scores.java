@@ -54,7 +54,7 @@ public final class Scores {
 
     /** Types in name order, then "all". */
     public String table() {
-        StringBuilder sb = new StringBuilder(String.format("%-12s %9s %9s %9s %7s %7s %7s%n", "type", "precision", "recall", "f1", "tp", "fp", "fn"));
+        StringBuilder sb = new StringBuilder(String.format("%-18s %9s %9s %9s %7s %7s %7s%n", "type", "precision", "recall", "f1", "tp", "fp", "fn"));
         byType.forEach((t, c) -> {
             if (!t.equals(ALL)) {
                 sb.append(row(t, c));
@@ -65,6 +65,6 @@ public final class Scores {
     }
 
     private static String row(String t, Counts c) {
-        return String.format("%-12s %9.2f %9.2f %9.2f %7d %7d %7d%n", t, c.precision(), c.recall(), c.f1(), c.tp(), c.fp(), c.fn());
+        return String.format("%-18s %9.2f %9.2f %9.2f %7d %7d %7d%n", t, c.precision(), c.recall(), c.f1(), c.tp(), c.fp(), c.fn());
     }
 }

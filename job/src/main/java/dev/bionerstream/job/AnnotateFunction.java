@@ -31,7 +31,6 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
  */
 public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome> {
     private final ServingConfig serving;
-    private final List<String> types;
     private final EngineFactory factory;
 
     private transient SharedModels.Lease lease;
@@ -43,9 +42,8 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     private transient Meter sequences;
     private transient Meter entities;
 
-    public AnnotateFunction(ServingConfig serving, List<String> types, EngineFactory factory) {
+    public AnnotateFunction(ServingConfig serving, EngineFactory factory) {
         this.serving = serving;
-        this.types = List.copyOf(types);
         this.factory = factory;
     }
 
@@ -78,7 +76,7 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
                 }
                 sequences.markEvent(doc.windows().size());
                 entities.markEvent(doc.entities().size());
-                result.complete(List.of(Outcome.of(records.document(a, doc, types, Instant.now()))));
+                result.complete(List.of(Outcome.of(records.document(a, doc, Instant.now()))));
             });
         } catch (RuntimeException e) {
             result.complete(List.of(failed(in, e)));

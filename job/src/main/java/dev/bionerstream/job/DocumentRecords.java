@@ -10,7 +10,6 @@ import dev.bionerstream.model.EntityQuery;
 import dev.bionerstream.serving.AnnotatedDocument;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,14 +26,11 @@ public final class DocumentRecords {
         }
     }
 
-    /** Mentions of the types in {@code types} (all when empty), ordered by field then offsets. */
-    public DocumentEntities document(Abstract a, AnnotatedDocument annotated, Collection<String> types, Instant now) {
+    /** The document's record; its mentions ordered by field, then offsets. */
+    public DocumentEntities document(Abstract a, AnnotatedDocument annotated, Instant now) {
         List<Mention> mentions = new ArrayList<>();
         for (AnnotatedDocument.FieldEntity fe : annotated.entities()) {
             Entity e = fe.entity();
-            if (!types.isEmpty() && !types.contains(e.type())) {
-                continue;
-            }
             mentions.add(Mention.newBuilder()
                     .setEventId(EventIds.mention(a.getId(), fe.field().name(), e.start(), e.end(), e.type(), model.id()))
                     .setEntityType(e.type())

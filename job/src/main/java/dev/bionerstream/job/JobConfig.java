@@ -31,7 +31,6 @@ public record JobConfig(
         Duration transactionTimeout,
         Map<String, String> kafkaProperties,
         ServingConfig serving,
-        List<String> entityTypes,
         int asyncCapacity,
         Duration asyncTimeout,
         int asyncRetries,
@@ -70,7 +69,8 @@ public record JobConfig(
         int threads = c.get(THREADS);
         InferenceOptions inference = new InferenceOptions(Device.parse(c.get(DEVICE)),
                 threads > 0 ? threads : Runtime.getRuntime().availableProcessors(), 1, "all");
-        ServingConfig serving = new ServingConfig(c.get(BUNDLE), inference, c.get(BATCH_MAX_SIZE), c.get(BATCH_MAX_WAIT));
+        List<String> types = c.getOptional(ENTITY_TYPES).map(List::copyOf).orElse(List.of());
+        ServingConfig serving = new ServingConfig(c.get(BUNDLE), types, inference, c.get(BATCH_MAX_SIZE), c.get(BATCH_MAX_WAIT));
         Map<String, String> kafka = new java.util.TreeMap<>();
         c.toMap().forEach((k, v) -> {
             if (k.startsWith(KAFKA_PROPERTIES_PREFIX)) {
@@ -80,7 +80,6 @@ public record JobConfig(
         return new JobConfig(servers.trim(), c.get(INPUT_TOPIC), c.get(ENTITIES_TOPIC), c.get(DOCUMENTS_TOPIC),
                 c.get(DEAD_LETTER_TOPIC), c.get(GROUP_ID), offsets, format, guarantee, c.get(TRANSACTIONAL_ID_PREFIX),
                 c.get(TRANSACTION_TIMEOUT), Map.copyOf(kafka), serving,
-                c.getOptional(ENTITY_TYPES).map(List::copyOf).orElse(List.of()),
                 c.get(ASYNC_CAPACITY), c.get(ASYNC_TIMEOUT), c.get(ASYNC_RETRIES), c.get(PARALLELISM),
                 c.get(CHECKPOINT_INTERVAL),
                 OpenSearchSinkConfig.isEnabled(c) ? OpenSearchSinkConfig.from(c) : null);

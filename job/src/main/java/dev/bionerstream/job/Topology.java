@@ -40,7 +40,7 @@ public final class Topology {
                 .build();
         DataStream<Outcome> outcomes = AsyncDataStream.unorderedWaitWithRetry(
                         parsed,
-                        new AnnotateFunction(cfg.serving(), cfg.entityTypes(), factory),
+                        new AnnotateFunction(cfg.serving(), factory),
                         cfg.asyncTimeout().toMillis(), TimeUnit.MILLISECONDS, cfg.asyncCapacity(), retry)
                 .name("MRC inference (micro-batched)").uid("annotate");
 

@@ -13,5 +13,5 @@ public interface EngineFactory extends Serializable {
 
     /** The bundle named by the config (or the one in the jar) on ONNX Runtime. */
     EngineFactory ONNX_RUNTIME = c -> MrcEngine.open(
-            ModelBundle.loadOrDefault(Optional.ofNullable(c.bundle()).map(Path::of)), c.inference(), c.batchMaxSize());
+            ModelBundle.loadOrDefault(Optional.ofNullable(c.bundle()).map(Path::of)), c.inference(), c.batchMaxSize(), c.entityTypes());
 }

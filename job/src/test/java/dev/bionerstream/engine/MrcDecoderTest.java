@@ -67,6 +67,18 @@ class MrcDecoderTest {
     }
 
     @Test
+    void onlyTheSelectedTypesAreRun() {
+        TestingMrcSession session = new TestingMrcSession(Set.of(lithium));
+        try (MrcEngine e = new MrcEngine(bundle, session, 8, List.of("disease"))) {
+            assertThat(e.extractSentences(List.of("lithium"))).singleElement()
+                    .satisfies(found -> assertThat(found).extracting(Entity::type).containsExactly("disease"));
+            assertThat(session.batches).singleElement().satisfies(b -> assertThat(b).hasSize(1));
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new MrcEngine(bundle, session, 8, List.of("protein")))
+                .hasMessageContaining("no entity type 'protein'");
+    }
+
+    @Test
     void emptyTextHasNoEntities() {
         try (MrcEngine e = engine(4)) {
             assertThat(e.extract(List.of("", "   "))).containsExactly(List.of(), List.of());

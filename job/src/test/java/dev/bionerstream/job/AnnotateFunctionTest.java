@@ -36,13 +36,13 @@ class AnnotateFunctionTest {
 
     /** Each test its own config, so each gets its own shared batcher. */
     static ServingConfig config(int maxSize, Duration maxWait) {
-        return new ServingConfig("test-" + System.nanoTime(), InferenceOptions.cpu(1), maxSize, maxWait);
+        return new ServingConfig("test-" + System.nanoTime(), List.of(), InferenceOptions.cpu(1), maxSize, maxWait);
     }
 
     static OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> harness(ServingConfig cfg) throws Exception {
         EngineFactory testing = c -> new MrcEngine(ModelBundle.loadDefault(), session, c.batchMaxSize());
         var h = new OneInputStreamOperatorTestHarness<>(
-                new AsyncWaitOperatorFactory<>(new AnnotateFunction(cfg, List.of(), testing), TIMEOUT_MS, 10,
+                new AsyncWaitOperatorFactory<>(new AnnotateFunction(cfg, testing), TIMEOUT_MS, 10,
                         AsyncDataStream.OutputMode.UNORDERED),
                 TypeInformation.of(SourcedAbstract.class).createSerializer(new SerializerConfigImpl()));
         h.open();

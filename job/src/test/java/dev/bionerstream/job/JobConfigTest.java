@@ -26,7 +26,7 @@ class JobConfigTest {
         assertThat(c.serving().inference().device().id()).isEqualTo(1);
         assertThat(c.startingOffsets()).isEqualTo("timestamp:1732233600000");
         assertThat(c.kafkaClientProperties()).containsEntry("security.protocol", "SASL_SSL");
-        assertThat(c.entityTypes()).containsExactly("chemical", "disease");
+        assertThat(c.serving().entityTypes()).containsExactly("chemical", "disease");
         assertThat(KafkaIO.startingOffsets(c.startingOffsets())).isNotNull();
     }
 
