@@ -41,6 +41,14 @@ public final class OrtMrcSession implements MrcSession {
     }
 
     public static OrtMrcSession open(ModelBundle bundle, InferenceOptions options) {
+        try {
+            return onLargeStack(() -> openHere(bundle, options));
+        } catch (OrtException e) {
+            throw new BundleException(bundle.source() + "/model.onnx cannot be loaded by ONNX Runtime: " + e.getMessage(), e);
+        }
+    }
+
+    private static OrtMrcSession openHere(ModelBundle bundle, InferenceOptions options) throws OrtException {
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         try (OrtSession.SessionOptions so = new OrtSession.SessionOptions()) {
             so.setOptimizationLevel(optLevel(options.optimization()));
@@ -66,9 +74,50 @@ public final class OrtMrcSession implements MrcSession {
             LOG.info("Model {} runs on {} (intra-op threads {}, optimisation {})",
                     bundle.manifest().id(), provider, options.intraOpThreads(), options.optimization());
             return new OrtMrcSession(env, session, start, end, provider);
-        } catch (OrtException e) {
-            throw new BundleException(bundle.source() + "/model.onnx cannot be loaded by ONNX Runtime: " + e.getMessage(), e);
         }
+    }
+
+    /** Native stack for loading ONNX Runtime and creating the session. */
+    private static final long SESSION_STACK_BYTES = 64L << 20;
+
+    private interface OrtCall<T> {
+        T call() throws OrtException;
+    }
+
+    /**
+     * Runs {@code call} on a thread with a large stack. Without it, opening the default model on a
+     * JVM main or Flink task thread (1 MB stacks) can kill the JVM with SIGSEGV: seen with ORT 1.29
+     * on Linux x86-64, where the same call on a 4 MB stack succeeds.
+     */
+    private static <T> T onLargeStack(OrtCall<T> call) throws OrtException {
+        Object[] result = new Object[1];
+        Throwable[] error = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                result[0] = call.call();
+            } catch (Throwable e) {
+                error[0] = e;
+            }
+        }, "ort-session-open", SESSION_STACK_BYTES);
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating the ONNX Runtime session", e);
+        }
+        if (error[0] instanceof OrtException oe) {
+            throw oe;
+        }
+        if (error[0] instanceof RuntimeException re) {
+            throw re;
+        }
+        if (error[0] != null) {
+            throw new IllegalStateException(error[0]);
+        }
+        @SuppressWarnings("unchecked")
+        T value = (T) result[0];
+        return value;
     }
 
     private static void checkGraph(ModelBundle bundle, OrtSession session, String start, String end) throws OrtException {
