@@ -9,21 +9,16 @@ import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.job.BionerJob;
 import dev.bionerstream.job.JobConfig;
 import dev.bionerstream.serving.EngineFactory;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -78,7 +73,9 @@ final class DemoCommand implements Callable<Integer> {
             System.out.printf("Kafka broker %s; Flink dashboard http://localhost:%d%n", kafka.bootstrapServers(), port);
 
             long t0 = System.nanoTime();
-            produce(kafka.bootstrapServers(), cfg.inputTopic(), sample);
+            List<String> records = new ArrayList<>(sample);
+            records.addAll(BAD_RECORDS);
+            kafka.produce(cfg.inputTopic(), records);
             int expected = sample.size();
             try (TopicReader<DocumentEntities> docs = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
                     TopicReader<DeadLetter> dead = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class)) {
@@ -98,18 +95,6 @@ final class DemoCommand implements Callable<Integer> {
             Thread.currentThread().join();
         }
         return 0;
-    }
-
-    private static void produce(String servers, String topic, List<String> sample) {
-        Properties p = new Properties();
-        p.put("bootstrap.servers", servers);
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
-            List<String> all = new ArrayList<>(sample);
-            all.addAll(BAD_RECORDS);
-            for (String json : all) {
-                producer.send(new ProducerRecord<>(topic, json.getBytes(StandardCharsets.UTF_8)));
-            }
-        }
     }
 
     static String summary(List<DocumentEntities> docs, List<DeadLetter> dead, double seconds) {

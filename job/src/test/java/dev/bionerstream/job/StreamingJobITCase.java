@@ -17,13 +17,11 @@ import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.eval.Scores;
 import dev.bionerstream.eval.Span;
 import dev.bionerstream.serving.EngineFactory;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.flink.configuration.Configuration;
@@ -31,9 +29,6 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -65,7 +60,10 @@ class StreamingJobITCase {
                     "model.threads", "2"));
             JobConfig cfg = JobConfig.from(Configuration.fromMap(args));
             kafka.createTopics(2, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
-            produce(kafka.bootstrapServers(), cfg.inputTopic(), sample);
+            List<String> records = new ArrayList<>(sample.subList(0, sample.size() / 2));
+            records.addAll(BAD);
+            records.addAll(sample.subList(sample.size() / 2, sample.size()));
+            kafka.produce(cfg.inputTopic(), records);
 
             Configuration flink = new Configuration();
             flink.setString("restart-strategy.type", "none");
@@ -145,18 +143,5 @@ class StreamingJobITCase {
 
     private static String key(TextField field, String type, int start, int end) {
         return field + "/" + type + "/" + start + ":" + end;
-    }
-
-    private static void produce(String servers, String topic, List<String> sample) {
-        Properties p = new Properties();
-        p.put("bootstrap.servers", servers);
-        try (var producer = new KafkaProducer<byte[], byte[]>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
-            List<String> all = new ArrayList<>(sample.subList(0, sample.size() / 2));
-            all.addAll(BAD);
-            all.addAll(sample.subList(sample.size() / 2, sample.size()));
-            for (String s : all) {
-                producer.send(new ProducerRecord<>(topic, s.getBytes(StandardCharsets.UTF_8)));
-            }
-        }
     }
 }
