@@ -1,5 +1,8 @@
 package dev.bionerstream.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.engine.EncodedText;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
@@ -29,15 +32,15 @@ final class BenchCommand implements Callable<Integer> {
     @Mixin EngineArgs engine;
 
     static final class Input {
-        @Option(names = "--texts", description = "file with one text per line")
+        @Option(names = "--texts", description = "file with one text per line (default: the sample abstracts)")
         Path texts;
 
         @Option(names = "--iob", description = "IOB file; consecutive sentences are grouped into texts")
         Path iob;
     }
 
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    Input input;
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Input input = new Input();
 
     @Option(names = "--sentences-per-text", defaultValue = "10", description = "with --iob: sentences per text. Default: ${DEFAULT-VALUE}")
     int sentencesPerText;
@@ -58,7 +61,7 @@ final class BenchCommand implements Callable<Integer> {
                 windows.addAll(enc.windows());
             }
             System.out.printf("%s on %s: %d texts, %d windows, batch %d, provider %s%n", e.manifest().id(),
-                    input.texts != null ? input.texts : input.iob, texts.size(), windows.size(), engine.batchSize,
+                    source(), texts.size(), windows.size(), engine.batchSize,
                     e.session().provider());
             LengthSortedBatches.run(e.session(), windows.subList(0, Math.min(windows.size(), 4 * engine.batchSize)), engine.batchSize);
             double bare = Double.MAX_VALUE;
@@ -95,9 +98,19 @@ final class BenchCommand implements Callable<Integer> {
         return padded == 0 ? 1 : (double) real / padded;
     }
 
+    private Object source() {
+        return input.texts != null ? input.texts : input.iob != null ? input.iob : "the sample abstracts";
+    }
+
     private List<String> loadTexts() throws IOException {
         List<String> texts = new ArrayList<>();
-        if (input.texts != null) {
+        if (input.texts == null && input.iob == null) {
+            ObjectMapper json = new ObjectMapper();
+            for (String line : SampleAbstracts.load(limit)) {
+                JsonNode n = json.readTree(line);
+                texts.add(n.get("title").asText() + " " + n.get("abstract").asText());
+            }
+        } else if (input.texts != null) {
             for (String line : Files.readAllLines(input.texts, StandardCharsets.UTF_8)) {
                 if (!line.isBlank()) {
                     texts.add(line);
