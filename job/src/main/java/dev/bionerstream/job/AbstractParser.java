@@ -1,5 +1,6 @@
 package dev.bionerstream.job;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.avro.Abstract;
@@ -53,6 +54,9 @@ public final class AbstractParser implements Serializable {
         JsonNode n;
         try {
             n = JSON.readTree(value);
+        } catch (JsonProcessingException e) {
+            throw new InvalidRecordException("not valid JSON: " + e.getOriginalMessage()
+                    + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr(), e);
         } catch (IOException e) {
             throw new InvalidRecordException("not valid JSON: " + e.getMessage(), e);
         }
