@@ -20,7 +20,8 @@ class MrcEngineTest {
                     org.assertj.core.groups.Tuple.tuple("chemical", "clonidine"),
                     org.assertj.core.groups.Tuple.tuple("chemical", "lithium"),
                     org.assertj.core.groups.Tuple.tuple("disease", "nephrogenic diabetes insipidus"),
-                    org.assertj.core.groups.Tuple.tuple("species", "mice"));
+                    org.assertj.core.groups.Tuple.tuple("species", "mice"),
+                    org.assertj.core.groups.Tuple.tuple("gene", "aquaporin-2"));
             assertThat(found).allSatisfy(e -> {
                 assertThat(text.substring(e.start(), e.end())).isEqualTo(e.text());
                 assertThat(e.score()).isBetween(0.5, 1.0);
