@@ -20,8 +20,8 @@ WORKDIR /src
 COPY . .
 
 FROM source AS build-cpu
-RUN --mount=type=cache,target=/root/.m2 \
-    mvn -B -DskipTests package \
+RUN --mount=type=cache,target=/m2 \
+    mvn -B -Dmaven.repo.local=/m2 -DskipTests package \
     && mkdir -p /out \
     && cp job/target/bioner-stream-job-*.jar /out/ \
     && rm -f /out/*-sources.jar \
@@ -29,13 +29,13 @@ RUN --mount=type=cache,target=/root/.m2 \
 
 FROM source AS build-gpu
 ARG ORT_VERSION=1.29.0
-RUN --mount=type=cache,target=/root/.m2 \
-    mvn -B -DskipTests -Pgpu package \
+RUN --mount=type=cache,target=/m2 \
+    mvn -B -Dmaven.repo.local=/m2 -DskipTests -Pgpu package \
     && mkdir -p /out/lib \
     && cp job/target/bioner-stream-job-*.jar /out/ \
     && rm -f /out/*-sources.jar \
     && mv /out/bioner-stream-job-*.jar /out/bioner-stream-job.jar \
-    && mvn -B dependency:copy -Dartifact=com.microsoft.onnxruntime:onnxruntime_gpu:${ORT_VERSION} -DoutputDirectory=/out/lib
+    && mvn -B -Dmaven.repo.local=/m2 dependency:copy -Dartifact=com.microsoft.onnxruntime:onnxruntime_gpu:${ORT_VERSION} -DoutputDirectory=/out/lib
 
 # ---- Stage 2 (GPU): Flink + CUDA 12 runtime + cuDNN 9 + onnxruntime_gpu in lib/ -------------------
 # Base: the official flink:2.2.1-java17 image (Ubuntu 24.04 "noble"), so the entrypoint, the flink
