@@ -140,7 +140,7 @@ class DockerComposeTest {
         String text = String.join("\n", lines);
         assertThat(text).contains("ARG FLINK_IMAGE=flink:2.2.1-java17").contains("ARG MAVEN_IMAGE=maven:3.9-eclipse-temurin-17");
         assertThat(text).contains("AS cpu").contains("AS gpu");
-        assertThat(text).contains("mvn -B -DskipTests package").contains("mvn -B -DskipTests -Pgpu package");
+        assertThat(text).contains("-DskipTests package").contains("-DskipTests -Pgpu package");
         assertThat(text).contains("onnxruntime_gpu").contains("/opt/flink/lib/").contains("/opt/flink/usrlib/bioner-stream-job.jar");
         Set<String> stages = new java.util.HashSet<>();
         for (String line : lines) {
