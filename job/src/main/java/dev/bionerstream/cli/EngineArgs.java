@@ -31,8 +31,7 @@ final class EngineArgs {
     }
 
     InferenceOptions inference() {
-        int t = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-        return new InferenceOptions(Device.parse(device), t, 1, optimization);
+        return new InferenceOptions(Device.parse(device), threads, 1, optimization);
     }
 
     MrcEngine openEngine() {

@@ -4,7 +4,7 @@ package dev.bionerstream.inference;
  * How the ONNX Runtime session runs.
  *
  * @param device cpu or cuda:N; CUDA falls back to CPU (with a log line) where it cannot start
- * @param intraOpThreads threads inside one operator; 0 lets ONNX Runtime choose
+ * @param intraOpThreads threads inside one operator; 0 = all cores of the machine the session runs on
  * @param interOpThreads threads across operators; 0 lets ONNX Runtime choose
  * @param optimization graph optimisation: none, basic, extended or all
  */

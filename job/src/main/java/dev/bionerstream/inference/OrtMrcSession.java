@@ -52,9 +52,8 @@ public final class OrtMrcSession implements MrcSession {
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         try (OrtSession.SessionOptions so = new OrtSession.SessionOptions()) {
             so.setOptimizationLevel(optLevel(options.optimization()));
-            if (options.intraOpThreads() > 0) {
-                so.setIntraOpNumThreads(options.intraOpThreads());
-            }
+            int threads = options.intraOpThreads() > 0 ? options.intraOpThreads() : Runtime.getRuntime().availableProcessors();
+            so.setIntraOpNumThreads(threads);
             if (options.interOpThreads() > 0) {
                 so.setInterOpNumThreads(options.interOpThreads());
             }
@@ -72,7 +71,7 @@ public final class OrtMrcSession implements MrcSession {
             String end = bundle.manifest().endOutput();
             checkGraph(bundle, session, start, end);
             LOG.info("Model {} runs on {} (intra-op threads {}, optimisation {})",
-                    bundle.manifest().id(), provider, options.intraOpThreads(), options.optimization());
+                    bundle.manifest().id(), provider, threads, options.optimization());
             return new OrtMrcSession(env, session, start, end, provider);
         }
     }

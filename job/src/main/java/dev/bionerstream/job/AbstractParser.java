@@ -19,6 +19,7 @@ public final class AbstractParser implements Serializable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private final boolean avro;
+    private transient SpecificDatumReader<Abstract> avroReader;
 
     public AbstractParser(String format) {
         this.avro = format.equals("avro");
@@ -42,9 +43,12 @@ public final class AbstractParser implements Serializable {
         return a;
     }
 
-    private static Abstract fromAvro(byte[] value) throws InvalidRecordException {
+    private Abstract fromAvro(byte[] value) throws InvalidRecordException {
+        if (avroReader == null) {
+            avroReader = new SpecificDatumReader<>(Abstract.class);
+        }
         try {
-            return new SpecificDatumReader<>(Abstract.class).read(null, DecoderFactory.get().binaryDecoder(value, null));
+            return avroReader.read(null, DecoderFactory.get().binaryDecoder(value, null));
         } catch (IOException | RuntimeException e) {
             throw new InvalidRecordException("not a binary Avro Abstract: " + e.getMessage(), e);
         }

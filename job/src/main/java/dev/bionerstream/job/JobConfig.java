@@ -66,9 +66,7 @@ public record JobConfig(
         if (c.get(ASYNC_RETRIES) < 0) {
             throw new IllegalArgumentException("--" + ASYNC_RETRIES.key() + " must be >= 0");
         }
-        int threads = c.get(THREADS);
-        InferenceOptions inference = new InferenceOptions(Device.parse(c.get(DEVICE)),
-                threads > 0 ? threads : Runtime.getRuntime().availableProcessors(), 1, "all");
+        InferenceOptions inference = new InferenceOptions(Device.parse(c.get(DEVICE)), c.get(THREADS), 1, "all");
         List<String> types = c.getOptional(ENTITY_TYPES).map(List::copyOf).orElse(List.of());
         ServingConfig serving = new ServingConfig(c.get(BUNDLE), types, inference, c.get(BATCH_MAX_SIZE), c.get(BATCH_MAX_WAIT));
         Map<String, String> kafka = new java.util.TreeMap<>();

@@ -39,8 +39,8 @@ class EvalParityITCase {
         Map<String, Double> reported = bundle.manifest().evaluation().get(corpus + "/" + type);
         assertThat(reported).as("bundle.json evaluation of %s/%s", corpus, type).isNotNull();
         IobCorpus c = IobCorpus.read(test, Map.of(tag, type));
-        try (MrcEngine engine = MrcEngine.open(bundle, InferenceOptions.cpu(2), 32)) {
-            Scores scores = EvalCommand.evaluate(engine.extractSentences(c.sentences()), c.gold(), List.of(type));
+        try (MrcEngine engine = MrcEngine.open(bundle, InferenceOptions.cpu(2), 32, List.of(type))) {
+            Scores scores = EvalCommand.evaluate(engine.extractSentences(c.sentences()), c.gold());
             Scores.Counts java = scores.get(type);
             System.out.printf("%s/%s: Java P %.2f R %.2f F1 %.2f; model-export F1 %.2f%n",
                     corpus, type, java.precision(), java.recall(), java.f1(), reported.get("f1"));

@@ -14,6 +14,8 @@ import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.inference.InferenceOptions;
+import dev.bionerstream.model.ModelBundle;
 import dev.bionerstream.eval.Scores;
 import dev.bionerstream.eval.Span;
 import dev.bionerstream.serving.EngineFactory;
@@ -106,8 +108,7 @@ class StreamingJobITCase {
         Map<String, DocumentEntities> byId = new TreeMap<>();
         docs.forEach(d -> byId.put(d.getDocumentId(), d));
         Scores scores = new Scores();
-        try (MrcEngine engine = EngineFactory.ONNX_RUNTIME.open(JobConfig.from(Configuration.fromMap(
-                Map.of("kafka.bootstrap-servers", "unused:1", "model.threads", "2"))).serving())) {
+        try (MrcEngine engine = MrcEngine.open(ModelBundle.loadDefault(), InferenceOptions.cpu(2), 16)) {
             List<String> texts = new ArrayList<>();
             List<JsonNode> nodes = new ArrayList<>();
             for (String line : sample) {
