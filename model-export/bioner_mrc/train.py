@@ -47,6 +47,9 @@ def parse_args(argv=None):
     p.add_argument("--dropout", type=float, default=0.1)
     p.add_argument("--clip", type=float, default=1.0)
     p.add_argument("--holdout", type=float, default=0.1)
+    p.add_argument("--negative-rate", type=float, default=1.0,
+                   help="fraction of (sentence, type) examples without a mention of the type kept each epoch; "
+                        "a fresh draw every epoch, so all of them are seen over several epochs")
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--checkpoint-every", type=int, default=200)
@@ -90,8 +93,20 @@ def training_data(args, tok):
     return specs, all_types, queries, train, held
 
 
-def batches_for_epoch(examples, batch_size, seed, epoch):
-    order = sorted(range(len(examples)), key=lambda i: (len(examples[i].ids), i))
+def epoch_sample(examples, negative_rate, seed, epoch):
+    """Every example with a mention, and ``negative_rate`` of the others, drawn anew each epoch.
+
+    The count kept is the same every epoch, so the step count of a run is known in advance and a
+    resumed run lands on the same batch."""
+    positives = [i for i, e in enumerate(examples) if e.gold]
+    negatives = [i for i, e in enumerate(examples) if not e.gold]
+    random.Random(seed * 7919 + epoch).shuffle(negatives)
+    return positives + negatives[:round(len(negatives) * negative_rate)]
+
+
+def batches_for_epoch(examples, batch_size, seed, epoch, negative_rate=1.0):
+    kept = epoch_sample(examples, negative_rate, seed, epoch)
+    order = sorted(kept, key=lambda i: (len(examples[i].ids), i))
     batches = [order[i:i + batch_size] for i in range(0, len(order), batch_size)]
     random.Random(seed * 1000 + epoch).shuffle(batches)
     return batches
@@ -105,6 +120,8 @@ def main(argv=None):
     tok = WordPieceTokenizer(args.tokenizer)
     specs, types, queries, train, held = training_data(args, tok)
     print(f"types {types}; {len(train)} training and {len(held)} held-out examples", flush=True)
+    print(f"{sum(1 for e in train if e.gold)} training examples hold a mention of their type; "
+          f"negative rate {args.negative_rate}", flush=True)
     for t, q in queries.items():
         print(f"  query[{t}] = {q}", flush=True)
     model, base = load_model(args)
@@ -116,7 +133,9 @@ def main(argv=None):
         {"params": no_decay, "lr": args.lr, "weight_decay": 0.0},
         {"params": heads, "lr": args.head_lr, "weight_decay": args.weight_decay},
     ])
-    per_epoch = math.ceil(len(train) / args.batch_size)
+    if not 0.0 < args.negative_rate <= 1.0:
+        raise SystemExit(f"--negative-rate must be in (0, 1], got {args.negative_rate}")
+    per_epoch = math.ceil(len(epoch_sample(train, args.negative_rate, args.seed, 0)) / args.batch_size)
     total = math.ceil(per_epoch * args.epochs)
     if args.max_steps:
         total = min(total, args.max_steps)
@@ -150,7 +169,7 @@ def main(argv=None):
     while step < total:
         epoch, offset = divmod(step, per_epoch)
         model.train()
-        for batch_idx in batches_for_epoch(train, args.batch_size, args.seed, epoch)[offset:]:
+        for batch_idx in batches_for_epoch(train, args.batch_size, args.seed, epoch, args.negative_rate)[offset:]:
             if step >= total:
                 break
             b = collate([train[i] for i in batch_idx])
@@ -180,7 +199,8 @@ def main(argv=None):
                            os.path.join(args.out, "best.pt"))
             save(state_path)
     with open(os.path.join(args.out, "training.json"), "w", encoding="utf-8") as f:
-        json.dump({**meta, "steps": step, "holdout_f1": best}, f, indent=2)
+        json.dump({**meta, "steps": step, "holdout_f1": best, "examples_per_epoch": per_epoch * args.batch_size,
+                   "examples_per_second_this_session": round(seen / max(1e-9, time.time() - t0), 2)}, f, indent=2)
     print(f"done: {step} steps, best held-out F1 {best:.2f}; model in {args.out}/best.pt", flush=True)
     return 0
 
