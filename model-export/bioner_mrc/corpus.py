@@ -13,7 +13,7 @@ class Sentence:
 
 @dataclass
 class CorpusSpec:
-    """``DIR:TAG=type[,TAG=type]``, e.g. ``../shared/datasets/BC5CDR-IOB:Chemical=chemical``."""
+    """``DIR:TAG=type[,TAG=type]``, e.g. ``../corpora/BC5CDR-IOB:Chemical=chemical``."""
 
     name: str
     directory: str

@@ -2,8 +2,8 @@ r"""Evaluates a trained BioBERT-MRC on the test split of IOB corpora (entity-lev
 
     python3 -m bioner_mrc.evaluate --checkpoint runs/default/best.pt \
         --tokenizer encoders/all-minilm-l6-v2-tokenizer.json \
-        --corpus ../../shared/datasets/BC5CDR-IOB:Chemical=chemical,Disease=disease \
-        --corpus ../../shared/datasets/NCBI-disease-IOB:Disease=disease [--fp16] [--json scores.json]
+        --corpus ../corpora/BC5CDR-IOB:Chemical=chemical,Disease=disease \
+        --corpus ../corpora/NCBI-disease-IOB:Disease=disease [--fp16] [--json scores.json]
 
 Each sentence is asked one question per type of its corpus, with the checkpoint's queries
 and max length. A context longer than the budget is truncated here (its gold mentions past

@@ -3,7 +3,7 @@ r"""Exports a trained BioBERT-MRC as a model bundle for the Java engine.
     python3 -m bioner_mrc.export --checkpoint runs/default/best.pt \
         --tokenizer encoders/all-minilm-l6-v2-tokenizer.json --out bundles/bioner-mrc-minilm \
         --name bioner-mrc-minilm --version 1.0.0 \
-        --evaluate-corpus ../../shared/datasets/BC5CDR-IOB:Chemical=chemical,Disease=disease
+        --evaluate-corpus ../corpora/BC5CDR-IOB:Chemical=chemical,Disease=disease
 
 The bundle folder holds ``model.onnx`` (inputs input_ids / attention_mask / token_type_ids
 int64 [batch, seq]; outputs start_logits / end_logits float32 [batch, seq, 2]),

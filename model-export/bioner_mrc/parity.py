@@ -1,7 +1,7 @@
 r"""Writes word-piece ids and offsets of corpus sentences, for the Java tokenizer parity test.
 
     python3 -m bioner_mrc.parity --tokenizer encoders/all-minilm-l6-v2-tokenizer.json \
-        --iob ../../shared/datasets/BC5CDR-IOB/test.tsv --iob ../../shared/datasets/NCBI-disease-IOB/test.tsv \
+        --iob ../corpora/BC5CDR-IOB/test.tsv --iob ../corpora/NCBI-disease-IOB/test.tsv \
         --out ../job/src/test/resources/parity/wordpiece-ids.tsv.gz
 
 One gzip TSV line per distinct sentence of each file (text = its tokens joined by single spaces):

@@ -1,6 +1,6 @@
 """Writes the sample abstracts the job's demo and integration tests read.
 
-    python3 -m bioner_mrc.sample --iob ../../shared/datasets/BC5CDR-IOB/test.tsv \
+    python3 -m bioner_mrc.sample --iob ../corpora/BC5CDR-IOB/test.tsv \
         --tags Chemical=chemical,Disease=disease \
         --out ../job/src/main/resources/samples/abstracts.jsonl
 

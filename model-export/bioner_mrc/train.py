@@ -1,7 +1,7 @@
 """Fine-tunes a BioBERT-MRC model on one or more IOB corpora (seed 000's recipe).
 
     python3 -m bioner_mrc.train --encoder-onnx ENC.onnx --tokenizer tokenizer.json \
-        --corpus ../shared/datasets/BC5CDR-IOB:Chemical=chemical,Disease=disease \
+        --corpus ../corpora/BC5CDR-IOB:Chemical=chemical,Disease=disease \
         --out runs/default --epochs 2
 
 Train and devel are merged, 10% is held out to pick the best epoch; checkpoints are written

@@ -3,9 +3,7 @@ package dev.bionerstream.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.demo.SampleAbstracts;
-import dev.bionerstream.engine.EncodedText;
-import dev.bionerstream.engine.LengthSortedBatches;
-import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
 import dev.bionerstream.features.MrcWindow;
 import java.io.IOException;
@@ -26,7 +24,7 @@ import picocli.CommandLine.Option;
  * Measures, in one run and on the same batches, the bare ONNX Runtime session on pre-tokenized
  * windows and the whole engine (split, tokenize, window, batch, infer, decode).
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench", mixinStandardHelpOptions = true, defaultValueProvider = ServingDefaults.class,
         description = "Sequences/s of the bare model session and of the whole engine on the same batches, their ratio and padding efficiency.")
 final class BenchCommand implements Callable<Integer> {
     @Mixin EngineArgs engine;
@@ -54,23 +52,19 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         List<String> texts = loadTexts();
-        try (MrcEngine e = engine.openEngine()) {
-            List<MrcWindow> windows = new ArrayList<>();
-            for (String t : texts) {
-                EncodedText enc = e.encoder().encode(t);
-                windows.addAll(enc.windows());
-            }
-            System.out.printf("%s on %s: %d texts, %d windows, batch %d, provider %s%n", e.manifest().id(),
-                    source(), texts.size(), windows.size(), engine.batchSize,
-                    e.session().provider());
-            LengthSortedBatches.run(e.session(), windows.subList(0, Math.min(windows.size(), 4 * engine.batchSize)), engine.batchSize);
+        try (LocalModel m = engine.open()) {
+            List<MrcWindow> windows = m.engine.windows(texts, Segmentation.SENTENCES);
+            int batch = m.config.batchMaxSize();
+            System.out.printf("%s on %s: %d texts, %d windows, batch %d, provider %s%n", m.engine.manifest().id(),
+                    source(), texts.size(), windows.size(), batch, m.session.provider());
+            m.runner.run(windows.subList(0, Math.min(windows.size(), 4 * batch))).join();
             double bare = Double.MAX_VALUE;
             double whole = Double.MAX_VALUE;
             for (int r = 0; r < rounds; r++) {
                 long t0 = System.nanoTime();
-                LengthSortedBatches.run(e.session(), windows, engine.batchSize);
+                m.runner.run(windows).join();
                 long t1 = System.nanoTime();
-                e.extract(texts);
+                m.extract(texts, Segmentation.SENTENCES);
                 long t2 = System.nanoTime();
                 bare = Math.min(bare, (t1 - t0) / 1e9);
                 whole = Math.min(whole, (t2 - t1) / 1e9);
@@ -80,7 +74,7 @@ final class BenchCommand implements Callable<Integer> {
             System.out.printf("bare ORT session : %8.1f sequences/s (%.2f s)%n", bareRate, bare);
             System.out.printf("whole engine     : %8.1f sequences/s (%.2f s)%n", engineRate, whole);
             System.out.printf("engine / bare    : %8.3f%n", engineRate / bareRate);
-            System.out.printf("padding efficiency (real / padded tokens): %.3f%n", paddingEfficiency(windows, engine.batchSize));
+            System.out.printf("padding efficiency of length-sorted batches (real / padded tokens): %.3f%n", paddingEfficiency(windows, batch));
         }
         return 0;
     }

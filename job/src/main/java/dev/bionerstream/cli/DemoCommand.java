@@ -8,7 +8,7 @@ import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.job.BionerJob;
 import dev.bionerstream.job.JobConfig;
-import dev.bionerstream.serving.EngineFactory;
+import dev.bionerstream.serving.SessionFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
  * a local Flink cluster with its dashboard, the sample abstracts produced, the output read back
  * and summarised.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo", mixinStandardHelpOptions = true, defaultValueProvider = ServingDefaults.class,
         description = "Embedded Kafka + the job on a local Flink cluster (dashboard on --port) + the sample abstracts; prints a summary.")
 final class DemoCommand implements Callable<Integer> {
     static final List<String> BAD_RECORDS = List.of("{not json", "{\"id\": \"no-text\"}");
@@ -41,8 +41,8 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8081", description = "Flink dashboard port. Default: ${DEFAULT-VALUE}")
     int port;
 
-    @Option(names = "--max-wait-ms", defaultValue = "20", description = "micro-batch max wait. Default: ${DEFAULT-VALUE}")
-    int maxWaitMs;
+    @Option(names = "--batch.max-wait", description = "micro-batch max wait. Default: ${DEFAULT-VALUE}")
+    String maxWait;
 
     @Option(names = "--exit-when-done", description = "exit 0 once the sample is processed (else keep running for the dashboard)")
     boolean exitWhenDone;
@@ -51,24 +51,18 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<String> sample = SampleAbstracts.load(abstracts);
         try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
-            Map<String, String> args = new TreeMap<>(Map.of(
-                    "kafka.bootstrap-servers", kafka.bootstrapServers(),
-                    "kafka.starting-offsets", "earliest",
-                    "job.checkpoint-interval", "2 s",
-                    "model.device", engine.device,
-                    "model.threads", String.valueOf(engine.threads),
-                    "batch.max-size", String.valueOf(engine.batchSize),
-                    "batch.max-wait", maxWaitMs + " ms"));
-            if (engine.bundle != null) {
-                args.put("model.bundle", engine.bundle.toString());
-            }
-            JobConfig cfg = JobConfig.from(Configuration.fromMap(args));
+            Configuration args = engine.toConfiguration();
+            args.setString("kafka.bootstrap-servers", kafka.bootstrapServers());
+            args.setString("kafka.starting-offsets", "earliest");
+            args.setString("job.checkpoint-interval", "2 s");
+            args.setString("batch.max-wait", maxWait);
+            JobConfig cfg = JobConfig.from(args);
             kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
 
             Configuration flink = new Configuration();
             flink.set(RestOptions.PORT, port);
             StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(flink);
-            BionerJob.wire(env, cfg, EngineFactory.ONNX_RUNTIME);
+            BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME);
             JobClient job = env.executeAsync(BionerJob.NAME + " demo");
             System.out.printf("Kafka broker %s; Flink dashboard http://localhost:%d%n", kafka.bootstrapServers(), port);
 

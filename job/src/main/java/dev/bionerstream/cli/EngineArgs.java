@@ -1,44 +1,65 @@
 package dev.bionerstream.cli;
 
-import dev.bionerstream.engine.MrcEngine;
-import dev.bionerstream.inference.Device;
-import dev.bionerstream.inference.InferenceOptions;
-import dev.bionerstream.model.ModelBundle;
-import java.nio.file.Path;
+import static dev.bionerstream.serving.ServingOptions.*;
+
+import dev.bionerstream.serving.ServingConfig;
 import java.util.List;
-import java.util.Optional;
+import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Option;
 
-/** Options shared by the commands that run the engine. */
+/**
+ * The model options of every command, named as the job's {@code model.*} and {@code batch.*}
+ * options (the short names are aliases); defaults come from {@link ServingDefaults}.
+ */
 final class EngineArgs {
-    @Option(names = "--bundle", description = "model bundle directory (default: the bundle in the jar)")
-    Path bundle;
+    @Option(names = {"--bundle", "--model.bundle"}, description = "model bundle directory (default: the bundle in the jar)")
+    String bundle;
 
-    @Option(names = "--device", defaultValue = "cpu", description = "cpu or cuda:N (falls back to cpu). Default: ${DEFAULT-VALUE}")
+    @Option(names = {"--device", "--model.device"}, description = "cpu or cuda:N (falls back to cpu). Default: ${DEFAULT-VALUE}")
     String device;
 
-    @Option(names = "--threads", defaultValue = "0", description = "ONNX Runtime intra-op threads, 0 = all cores")
+    @Option(names = {"--threads", "--model.threads"}, description = "ONNX Runtime intra-op threads, 0 = all cores. Default: ${DEFAULT-VALUE}")
     int threads;
 
-    @Option(names = "--batch-size", defaultValue = "16", description = "windows per model call. Default: ${DEFAULT-VALUE}")
-    int batchSize;
-
-    @Option(names = "--optimization", defaultValue = "all", description = "graph optimisation: none, basic, extended, all")
+    @Option(names = {"--optimization", "--model.optimization"}, description = "graph optimisation: none, basic, extended, all. Default: ${DEFAULT-VALUE}")
     String optimization;
 
-    ModelBundle loadBundle() {
-        return ModelBundle.loadOrDefault(Optional.ofNullable(bundle));
+    @Option(names = {"--batch-size", "--batch.max-size"}, description = "windows per model call. Default: ${DEFAULT-VALUE}")
+    int batchSize;
+
+    @Option(names = {"--entity-types", "--model.entity-types"}, description = "types to extract, comma-separated (default: all of the bundle's)")
+    String entityTypes;
+
+    /** These options under the job's keys, for a job the command starts (demo). */
+    Configuration toConfiguration() {
+        Configuration c = new Configuration();
+        if (bundle != null) {
+            c.set(BUNDLE, bundle);
+        }
+        if (entityTypes != null) {
+            c.set(ENTITY_TYPES, entityTypes);
+        }
+        c.set(DEVICE, device);
+        c.set(THREADS, threads);
+        c.set(OPTIMIZATION, optimization);
+        c.set(BATCH_MAX_SIZE, batchSize);
+        return c;
     }
 
-    InferenceOptions inference() {
-        return new InferenceOptions(Device.parse(device), threads, 1, optimization);
+    ServingConfig serving() {
+        return ServingConfig.from(toConfiguration());
     }
 
-    MrcEngine openEngine() {
-        return openEngine(List.of());
+    /** The model on this machine, extracting only {@code types} (all when empty) whatever --entity-types says. */
+    LocalModel open(List<String> types) {
+        Configuration c = toConfiguration();
+        if (!types.isEmpty()) {
+            c.set(ENTITY_TYPES, String.join(",", types));
+        }
+        return LocalModel.open(ServingConfig.from(c));
     }
 
-    MrcEngine openEngine(List<String> types) {
-        return MrcEngine.open(loadBundle(), inference(), batchSize, types);
+    LocalModel open() {
+        return LocalModel.open(serving());
     }
 }

@@ -1,11 +1,12 @@
 package dev.bionerstream.cli;
 
 import dev.bionerstream.engine.Entity;
-import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
 import dev.bionerstream.eval.Scores;
 import dev.bionerstream.eval.Span;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Entity-level exact-match precision, recall and F1 of the engine on an IOB file. */
-@Command(name = "eval", mixinStandardHelpOptions = true,
+@Command(name = "eval", mixinStandardHelpOptions = true, defaultValueProvider = ServingDefaults.class,
         description = "Precision, recall and F1 per type and overall on an IOB file (one sentence per engine text).")
 final class EvalCommand implements Callable<Integer> {
     @Mixin EngineArgs engine;
@@ -29,13 +30,13 @@ final class EvalCommand implements Callable<Integer> {
     public Integer call() {
         Map<String, String> tags = IobCorpus.parseTypes(types);
         IobCorpus corpus = IobCorpus.read(iob, tags);
-        try (MrcEngine e = engine.openEngine(List.copyOf(new java.util.LinkedHashSet<>(tags.values())))) {
+        try (LocalModel m = engine.open(List.copyOf(new LinkedHashSet<>(tags.values())))) {
             long t0 = System.nanoTime();
-            List<List<Entity>> predicted = e.extractSentences(corpus.sentences());
+            List<List<Entity>> predicted = m.extract(corpus.sentences(), Segmentation.ONE_SENTENCE);
             double seconds = (System.nanoTime() - t0) / 1e9;
             Scores scores = evaluate(predicted, corpus.gold());
             System.out.printf("%s on %s (%d sentences, %.1f s, %.1f sentences/s)%n",
-                    e.manifest().id(), iob, corpus.sentences().size(), seconds, corpus.sentences().size() / seconds);
+                    m.engine.manifest().id(), iob, corpus.sentences().size(), seconds, corpus.sentences().size() / seconds);
             System.out.print(scores.table());
         }
         return 0;

@@ -2,7 +2,7 @@ package dev.bionerstream.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.engine.Entity;
-import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.engine.Segmentation;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** Reads texts on stdin, one per line, and prints one JSON line per entity. */
-@Command(name = "extract", mixinStandardHelpOptions = true,
+@Command(name = "extract", mixinStandardHelpOptions = true, defaultValueProvider = ServingDefaults.class,
         description = "Reads one text per line on stdin; prints one JSON line per entity: "
                 + "line, type, start, end (chars in the line), text, sentence, score.")
 final class ExtractCommand implements Callable<Integer> {
@@ -30,18 +30,18 @@ final class ExtractCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-        try (MrcEngine e = engine.openEngine()) {
+        try (LocalModel m = engine.open()) {
             List<String> chunk = new ArrayList<>();
             int first = 1;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 chunk.add(line);
                 if (chunk.size() == CHUNK) {
-                    print(out, first, e.extract(chunk));
+                    print(out, first, m.extract(chunk, Segmentation.SENTENCES));
                     first += chunk.size();
                     chunk.clear();
                 }
             }
-            print(out, first, e.extract(chunk));
+            print(out, first, m.extract(chunk, Segmentation.SENTENCES));
         }
         out.flush();
         return 0;

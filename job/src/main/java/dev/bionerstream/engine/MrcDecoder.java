@@ -1,7 +1,5 @@
 package dev.bionerstream.engine;
 
-import dev.bionerstream.decode.PieceSpan;
-import dev.bionerstream.decode.SpanDecoder;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.features.WordPieces;
 import dev.bionerstream.inference.WindowLogits;

@@ -2,23 +2,25 @@ package dev.bionerstream.engine;
 
 import dev.bionerstream.features.MrcTokenizer;
 import dev.bionerstream.features.MrcWindow;
-import dev.bionerstream.inference.InferenceOptions;
-import dev.bionerstream.inference.MrcSession;
-import dev.bionerstream.inference.OrtMrcSession;
-import dev.bionerstream.inference.WindowLogits;
 import dev.bionerstream.model.BundleManifest;
 import dev.bionerstream.model.EntityQuery;
 import dev.bionerstream.model.ModelBundle;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * Text in, typed entity spans out: split, tokenize, window, batch, infer, decode.
+ * Texts in, typed entity spans out: split, tokenize, window, run (through a {@link WindowRunner}),
+ * decode. The one entry point is {@link #extract}; how windows reach the model is the caller's
+ * choice, so the command line and the streaming job share every other step.
  *
  * <pre>{@code
- * try (MrcEngine engine = MrcEngine.open(ModelBundle.loadDefault(), InferenceOptions.cpu(2), 16)) {
- *     List<Entity> entities = engine.extract(List.of(abstractText)).get(0);
+ * ModelBundle bundle = ModelBundle.loadDefault();
+ * try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
+ *         MrcEngine engine = new MrcEngine(bundle, List.of())) {
+ *     Extraction x = engine.extract(List.of(abstractText), Segmentation.SENTENCES,
+ *             new LengthSortedBatches(session, 32)).join();
+ *     List<Entity> entities = x.entities().get(0);
  * }
  * }</pre>
  */
@@ -28,38 +30,18 @@ public final class MrcEngine implements AutoCloseable {
     private final MrcTokenizer tokenizer;
     private final MrcEncoder encoder;
     private final MrcDecoder decoder;
-    private final MrcSession session;
-    private final int batchSize;
 
-    /** All of the bundle's entity types. */
-    public MrcEngine(ModelBundle bundle, MrcSession session, int batchSize) {
-        this(bundle, session, batchSize, List.of());
-    }
-
-    /** Only {@code types} (all when empty): a type not asked for costs no model pass. */
-    public MrcEngine(ModelBundle bundle, MrcSession session, int batchSize, List<String> types) {
-        if (batchSize < 1) {
-            throw new IllegalArgumentException("batch size must be >= 1, got " + batchSize);
-        }
+    /** Only {@code types} (all of the bundle's when empty): a type not asked for costs no model pass. */
+    public MrcEngine(ModelBundle bundle, List<String> types) {
         this.manifest = bundle.manifest();
         this.queries = select(manifest.entityTypes(), types);
         this.tokenizer = new MrcTokenizer(bundle.tokenizerJson());
         this.encoder = new MrcEncoder(tokenizer, queries, manifest.maxSequenceLength());
         this.decoder = new MrcDecoder(queries);
-        this.session = session;
-        this.batchSize = batchSize;
     }
 
-    public static MrcEngine open(ModelBundle bundle, InferenceOptions options, int batchSize) {
-        return open(bundle, options, batchSize, List.of());
-    }
-
-    public static MrcEngine open(ModelBundle bundle, InferenceOptions options, int batchSize, List<String> types) {
-        List<EntityQuery> checked = select(bundle.manifest().entityTypes(), types); // fail before loading the model
-        return new MrcEngine(bundle, OrtMrcSession.open(bundle, options), batchSize, checked.stream().map(EntityQuery::name).toList());
-    }
-
-    private static List<EntityQuery> select(List<EntityQuery> all, List<String> types) {
+    /** The bundle's types named in {@code types}, in the bundle's order; all of them when empty. */
+    public static List<EntityQuery> select(List<EntityQuery> all, List<String> types) {
         if (types.isEmpty()) {
             return all;
         }
@@ -72,45 +54,58 @@ public final class MrcEngine implements AutoCloseable {
         return all.stream().filter(q -> types.contains(q.name())).toList();
     }
 
-    /** Entities of each text, sentences found by the splitter. */
-    public List<List<Entity>> extract(List<String> texts) {
-        return run(texts, encoder::encode);
-    }
-
-    /** Entities of each text, each text taken as one sentence. */
-    public List<List<Entity>> extractSentences(List<String> sentences) {
-        return run(sentences, encoder::encodeSentence);
-    }
-
-    private List<List<Entity>> run(List<String> texts, Function<String, EncodedText> encode) {
-        List<EncodedText> encoded = new ArrayList<>(texts.size());
-        List<MrcWindow> windows = new ArrayList<>();
-        for (String t : texts) {
-            EncodedText e = encode.apply(t);
-            encoded.add(e);
-            windows.addAll(e.windows());
+    /**
+     * The entities of each text. The future fails when the texts cannot be encoded or the runner
+     * fails; cancelling it withdraws the texts' windows that have not run yet.
+     */
+    public CompletableFuture<Extraction> extract(List<String> texts, Segmentation segmentation, WindowRunner runner) {
+        List<EncodedText> encoded;
+        try {
+            encoded = encode(texts, segmentation);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
-        List<WindowLogits> logits = LengthSortedBatches.run(session, windows, batchSize);
-        List<List<Entity>> out = new ArrayList<>(texts.size());
-        int offset = 0;
-        for (EncodedText e : encoded) {
-            int n = e.windows().size();
-            out.add(decoder.decode(e, logits.subList(offset, offset + n)));
-            offset += n;
-        }
+        CompletableFuture<List<WindowResult>> run = runner.run(windows(encoded));
+        CompletableFuture<Extraction> out = run.thenApply(results -> decode(encoded, results));
+        out.whenComplete((x, error) -> {
+            if (error != null) {
+                run.cancel(false);
+            }
+        });
         return out;
     }
 
-    public MrcEncoder encoder() {
-        return encoder;
+    /** The (sentence, type) windows the model would see for {@code texts}, for measuring the model alone. */
+    public List<MrcWindow> windows(List<String> texts, Segmentation segmentation) {
+        return windows(encode(texts, segmentation));
     }
 
-    public MrcDecoder decoder() {
-        return decoder;
+    private List<EncodedText> encode(List<String> texts, Segmentation segmentation) {
+        List<EncodedText> encoded = new ArrayList<>(texts.size());
+        for (String t : texts) {
+            String text = t == null ? "" : t;
+            encoded.add(segmentation == Segmentation.SENTENCES ? encoder.encode(text) : encoder.encodeSentence(text));
+        }
+        return encoded;
     }
 
-    public MrcSession session() {
-        return session;
+    private static List<MrcWindow> windows(List<EncodedText> encoded) {
+        List<MrcWindow> windows = new ArrayList<>();
+        encoded.forEach(e -> windows.addAll(e.windows()));
+        return windows;
+    }
+
+    private Extraction decode(List<EncodedText> encoded, List<WindowResult> results) {
+        List<List<Entity>> entities = new ArrayList<>(encoded.size());
+        List<Integer> sentences = new ArrayList<>(encoded.size());
+        int offset = 0;
+        for (EncodedText e : encoded) {
+            int n = e.windows().size();
+            entities.add(decoder.decode(e, results.subList(offset, offset + n).stream().map(WindowResult::logits).toList()));
+            sentences.add(e.sentences().size());
+            offset += n;
+        }
+        return new Extraction(entities, sentences, results);
     }
 
     public BundleManifest manifest() {
@@ -124,7 +119,6 @@ public final class MrcEngine implements AutoCloseable {
 
     @Override
     public void close() {
-        session.close();
         tokenizer.close();
     }
 }

@@ -1,15 +1,23 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
-import dev.bionerstream.serving.DocumentAnnotator;
-import dev.bionerstream.serving.EngineFactory;
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.engine.Extraction;
+import dev.bionerstream.engine.Segmentation;
+import dev.bionerstream.engine.WindowResult;
+import dev.bionerstream.serving.ModelBrokenException;
 import dev.bionerstream.serving.ServingConfig;
+import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
-import dev.bionerstream.serving.WindowResult;
+import dev.bionerstream.serving.TooManyWindowsException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
@@ -24,25 +32,27 @@ import org.apache.flink.streaming.api.functions.async.ResultFuture;
 import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
 
 /**
- * One async call per document: its (sentence, type) windows go to the JVM's shared micro-batcher,
- * and the call completes with the document's entities. A failure or a timeout completes with a
- * dead letter instead of an exception, so the retry strategy can try again and the job never
- * fails on one bad document.
+ * One async call per document: the engine encodes its title and abstract into (sentence, type)
+ * windows, the JVM's shared micro-batcher runs them, and the call completes with the document's
+ * entities. A failure or a timeout completes with a dead letter instead of an exception, so the
+ * retry strategy can try again and the job never fails on one bad document; a timed-out document's
+ * windows still queued are withdrawn so they do not delay the documents behind it. Only a broken
+ * model fails the task, so that Flink restarts it from the last checkpoint.
  */
 public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome> {
     private final ServingConfig serving;
-    private final EngineFactory factory;
+    private final SessionFactory factory;
 
     private transient SharedModels.Lease lease;
-    private transient DocumentAnnotator annotator;
     private transient DocumentRecords records;
+    private transient Map<SourcedAbstract, CompletableFuture<Extraction>> inFlight;
     private transient Histogram batchSize;
     private transient Histogram queueWait;
     private transient Histogram modelLatency;
     private transient Meter sequences;
     private transient Meter entities;
 
-    public AnnotateFunction(ServingConfig serving, EngineFactory factory) {
+    public AnnotateFunction(ServingConfig serving, SessionFactory factory) {
         this.serving = serving;
         this.factory = factory;
     }
@@ -50,8 +60,8 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     @Override
     public void open(OpenContext ctx) {
         lease = SharedModels.acquire(serving, factory);
-        annotator = new DocumentAnnotator(lease.engine(), lease.batcher());
         records = new DocumentRecords(lease.engine().manifest());
+        inFlight = new ConcurrentHashMap<>();
         MetricGroup g = getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP);
         batchSize = g.histogram(Metrics.BATCH_SIZE, new DescriptiveStatisticsHistogram(1000));
         queueWait = g.histogram(Metrics.QUEUE_WAIT_MS, new DescriptiveStatisticsHistogram(1000));
@@ -63,33 +73,50 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     @Override
     public void asyncInvoke(SourcedAbstract in, ResultFuture<Outcome> result) {
         Abstract a = in.value;
-        try {
-            annotator.annotate(a.getTitle(), a.getAbstractText()).whenComplete((doc, error) -> {
-                if (error != null) {
-                    result.complete(List.of(failed(in, error)));
-                    return;
-                }
-                for (WindowResult w : doc.windows()) {
-                    batchSize.update(w.batchSize());
-                    queueWait.update(w.queueNanos() / 1_000_000);
-                    modelLatency.update(w.modelNanos() / 1_000_000);
-                }
-                sequences.markEvent(doc.windows().size());
-                entities.markEvent(doc.entities().size());
-                result.complete(List.of(Outcome.of(records.document(a, doc, Instant.now()))));
-            });
-        } catch (RuntimeException e) {
-            result.complete(List.of(failed(in, e)));
+        CompletableFuture<Extraction> call = lease.engine()
+                .extract(DocumentRecords.texts(a), Segmentation.SENTENCES, lease.batcher());
+        inFlight.put(in, call);
+        call.whenComplete((x, error) -> {
+            inFlight.remove(in, call);
+            if (error == null) {
+                result.complete(List.of(Outcome.of(annotated(a, x))));
+            } else if (unwrap(error) instanceof ModelBrokenException broken) {
+                result.completeExceptionally(broken);
+            } else if (!call.isCancelled()) {
+                result.complete(List.of(failed(in, unwrap(error))));
+            }
+        });
+    }
+
+    private DocumentEntities annotated(Abstract a, Extraction x) {
+        for (WindowResult w : x.windows()) {
+            batchSize.update(w.batchSize());
+            queueWait.update(w.queueNanos() / 1_000_000);
+            modelLatency.update(w.modelNanos() / 1_000_000);
         }
+        sequences.markEvent(x.windows().size());
+        var document = records.document(a, x, Instant.now());
+        entities.markEvent(document.getEntities().size());
+        return document;
     }
 
     @Override
     public void timeout(SourcedAbstract in, ResultFuture<Outcome> result) {
-        result.complete(List.of(failed(in, new TimeoutException("inference of document " + in.value.getId() + " timed out"))));
+        CompletableFuture<Extraction> call = inFlight.remove(in);
+        if (call != null) {
+            call.cancel(false);
+        }
+        result.complete(List.of(failed(in, new TimeoutException("inference of document " + in.value.getId()
+                + " did not finish within async.timeout; its queued model passes were withdrawn"))));
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 
     private static Outcome failed(SourcedAbstract in, Throwable error) {
-        return Outcome.failed(DeadLetters.of(avroBytes(in.value), in.topic, in.partition, in.offset, DeadLetters.INFERENCE, error));
+        return Outcome.failed(DeadLetters.of(avroBytes(in.value), in.topic, in.partition, in.offset, DeadLetters.INFERENCE, error),
+                !(error instanceof TooManyWindowsException || error instanceof TimeoutException));
     }
 
     /** The abstract as binary Avro: the dead letter of a parsed record carries what was parsed. */

@@ -3,7 +3,7 @@ package dev.bionerstream.job;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
-import dev.bionerstream.serving.EngineFactory;
+import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -20,12 +20,12 @@ public final class BionerJob {
     public static void main(String[] args) throws Exception {
         JobConfig cfg = JobConfig.from(JobConfig.parseArgs(args));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        wire(env, cfg, EngineFactory.ONNX_RUNTIME);
+        wire(env, cfg, SessionFactory.ONNX_RUNTIME);
         env.execute(NAME);
     }
 
     /** Kafka source -> {@link Topology} -> Kafka sinks (and the search index when configured), on {@code env}. */
-    public static Topology.Outputs wire(StreamExecutionEnvironment env, JobConfig cfg, EngineFactory factory) {
+    public static Topology.Outputs wire(StreamExecutionEnvironment env, JobConfig cfg, SessionFactory factory) {
         env.setParallelism(cfg.parallelism());
         env.enableCheckpointing(cfg.checkpointInterval().toMillis());
         Topology.Outputs out = Topology.build(
@@ -38,7 +38,7 @@ public final class BionerJob {
         out.deadLetters().sinkTo(KafkaIO.sink(cfg, cfg.deadLetterTopic(), DeadLetter.class, d -> d.getTopic() + "-" + d.getPartition() + "-" + d.getOffset(), "dlq"))
                 .name("Kafka: " + cfg.deadLetterTopic()).uid("dlq-sink");
         cfg.openSearchSink().ifPresent(os -> out.documents()
-                .sinkTo(OpenSearchSink.builder().setConfig(os).build())
+                .sinkTo(OpenSearchSink.of(os))
                 .name("OpenSearch: " + os.index()).uid("opensearch-sink"));
         return out;
     }

@@ -7,9 +7,11 @@ import dev.bionerstream.avro.Mention;
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.model.BundleManifest;
 import dev.bionerstream.model.EntityQuery;
-import dev.bionerstream.serving.AnnotatedDocument;
+import dev.bionerstream.avro.TextField;
+import dev.bionerstream.engine.Extraction;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,22 +28,21 @@ public final class DocumentRecords {
         }
     }
 
-    /** The document's record; its mentions ordered by field, then offsets. */
-    public DocumentEntities document(Abstract a, AnnotatedDocument annotated, Instant now) {
+    /** The fields given to the engine, in order: {@code extraction.entities().get(i)} belongs to {@code FIELDS.get(i)}. */
+    public static final List<TextField> FIELDS = List.of(TextField.TITLE, TextField.ABSTRACT);
+
+    /** The texts the engine reads for {@code a}, in the order of {@link #FIELDS}. */
+    public static List<String> texts(Abstract a) {
+        return Arrays.asList(a.getTitle(), a.getAbstractText());
+    }
+
+    /** The document's record from the extraction of its {@link #FIELDS}; its mentions ordered by field, then offsets. */
+    public DocumentEntities document(Abstract a, Extraction extraction, Instant now) {
         List<Mention> mentions = new ArrayList<>();
-        for (AnnotatedDocument.FieldEntity fe : annotated.entities()) {
-            Entity e = fe.entity();
-            mentions.add(Mention.newBuilder()
-                    .setEventId(EventIds.mention(a.getId(), fe.field().name(), e.start(), e.end(), e.type(), model.id()))
-                    .setEntityType(e.type())
-                    .setText(e.text())
-                    .setStart(e.start())
-                    .setEnd(e.end())
-                    .setField(fe.field())
-                    .setSentenceIndex(e.sentenceIndex())
-                    .setScore(e.score())
-                    .setQueryId(queryIds.get(e.type()))
-                    .build());
+        for (int f = 0; f < FIELDS.size(); f++) {
+            for (Entity e : extraction.entities().get(f)) {
+                mentions.add(mention(a, FIELDS.get(f), e));
+            }
         }
         return DocumentEntities.newBuilder()
                 .setEventId(EventIds.document(a.getId(), model.id()))
@@ -53,10 +54,24 @@ public final class DocumentRecords {
                 .setSource(a.getSource())
                 .setModelName(model.name())
                 .setModelVersion(model.version())
-                .setSentences(annotated.sentences())
+                .setSentences(extraction.sentences().stream().mapToInt(Integer::intValue).sum())
                 .setProcessingTime(now)
                 .setEntities(mentions)
                 .build();
+    }
+
+    private Mention mention(Abstract a, TextField field, Entity e) {
+        return Mention.newBuilder()
+                    .setEventId(EventIds.mention(a.getId(), field.name(), e.start(), e.end(), e.type(), model.id()))
+                    .setEntityType(e.type())
+                    .setText(e.text())
+                    .setStart(e.start())
+                    .setEnd(e.end())
+                    .setField(field)
+                    .setSentenceIndex(e.sentenceIndex())
+                    .setScore(e.score())
+                    .setQueryId(queryIds.get(e.type()))
+                    .build();
     }
 
     /** The per-mention events of a document record. */

@@ -2,10 +2,10 @@ package dev.bionerstream.job;
 
 import static dev.bionerstream.job.JobOptions.*;
 
-import dev.bionerstream.inference.Device;
-import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.serving.ServingConfig;
+import dev.bionerstream.serving.ServingOptions;
 import dev.bionerstream.sink.opensearch.OpenSearchSinkConfig;
+import dev.bionerstream.sink.opensearch.OpenSearchSinkOptions;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
@@ -13,6 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 
@@ -41,7 +44,12 @@ public record JobConfig(
 
     public static final String KAFKA_PROPERTIES_PREFIX = "kafka.properties.";
 
+    /** Every option the job reads: its own, the model's and the index sink's. */
+    public static final List<ConfigOption<?>> OPTIONS = Stream.of(JobOptions.ALL, ServingOptions.ALL, OpenSearchSinkOptions.ALL)
+            .flatMap(List::stream).toList();
+
     public static JobConfig from(Configuration c) {
+        OptionKeys.requireKnown(c, OPTIONS, KAFKA_PROPERTIES_PREFIX);
         String servers = c.get(BOOTSTRAP_SERVERS);
         if (servers == null || servers.isBlank()) {
             throw new IllegalArgumentException("--" + BOOTSTRAP_SERVERS.key() + " is required, e.g. --" + BOOTSTRAP_SERVERS.key() + " localhost:9092");
@@ -60,16 +68,12 @@ public record JobConfig(
             case "none" -> DeliveryGuarantee.NONE;
             default -> throw new IllegalArgumentException("--" + DELIVERY_GUARANTEE.key() + " must be exactly-once, at-least-once or none");
         };
-        positive(BATCH_MAX_SIZE.key(), c.get(BATCH_MAX_SIZE));
         positive(ASYNC_CAPACITY.key(), c.get(ASYNC_CAPACITY));
         positive(PARALLELISM.key(), c.get(PARALLELISM));
         if (c.get(ASYNC_RETRIES) < 0) {
             throw new IllegalArgumentException("--" + ASYNC_RETRIES.key() + " must be >= 0");
         }
-        InferenceOptions inference = new InferenceOptions(Device.parse(c.get(DEVICE)), c.get(THREADS), 1, "all");
-        List<String> types = c.getOptional(ENTITY_TYPES).map(List::copyOf).orElse(List.of());
-        ServingConfig serving = new ServingConfig(c.get(BUNDLE), types, inference, c.get(BATCH_MAX_SIZE), c.get(BATCH_MAX_WAIT));
-        Map<String, String> kafka = new java.util.TreeMap<>();
+        Map<String, String> kafka = new TreeMap<>();
         c.toMap().forEach((k, v) -> {
             if (k.startsWith(KAFKA_PROPERTIES_PREFIX)) {
                 kafka.put(k.substring(KAFKA_PROPERTIES_PREFIX.length()), v);
@@ -77,7 +81,7 @@ public record JobConfig(
         });
         return new JobConfig(servers.trim(), c.get(INPUT_TOPIC), c.get(ENTITIES_TOPIC), c.get(DOCUMENTS_TOPIC),
                 c.get(DEAD_LETTER_TOPIC), c.get(GROUP_ID), offsets, format, guarantee, c.get(TRANSACTIONAL_ID_PREFIX),
-                c.get(TRANSACTION_TIMEOUT), Map.copyOf(kafka), serving,
+                c.get(TRANSACTION_TIMEOUT), Map.copyOf(kafka), ServingConfig.from(c),
                 c.get(ASYNC_CAPACITY), c.get(ASYNC_TIMEOUT), c.get(ASYNC_RETRIES), c.get(PARALLELISM),
                 c.get(CHECKPOINT_INTERVAL),
                 OpenSearchSinkConfig.isEnabled(c) ? OpenSearchSinkConfig.from(c) : null);
@@ -115,7 +119,7 @@ public record JobConfig(
             } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
                 c.setString(a.substring(2), args[++i]);
             } else {
-                c.setString(a.substring(2), "true");
+                throw new IllegalArgumentException("--" + a.substring(2) + " needs a value: --" + a.substring(2) + " VALUE or --" + a.substring(2) + "=VALUE");
             }
         }
         return c;

@@ -9,7 +9,9 @@ import org.apache.flink.configuration.ConfigOptions;
  * Every setting of the streaming job, as Flink {@link ConfigOption}s. Command-line arguments
  * {@code --key value} (or {@code --key=value}) are read into a Flink configuration and turned once
  * into a {@link JobConfig}. Keys starting with {@code kafka.properties.} are passed to the Kafka
- * clients unchanged (security.protocol, sasl.*, ssl.*), and {@code opensearch.*} configure the index.
+ * clients unchanged (security.protocol, sasl.*, ssl.*); the model's options are
+ * {@link dev.bionerstream.serving.ServingOptions}, the index sink's
+ * {@link dev.bionerstream.sink.opensearch.OpenSearchSinkOptions}.
  */
 public final class JobOptions {
     private JobOptions() {}
@@ -40,76 +42,24 @@ public final class JobOptions {
             .durationType().defaultValue(Duration.ofMinutes(5)).withDescription(
                     "Kafka transaction timeout; must exceed the checkpoint interval and stay below the broker's transaction.max.timeout.ms.");
 
-    public static final ConfigOption<String> BUNDLE = ConfigOptions.key("model.bundle")
-            .stringType().noDefaultValue().withDescription("Model bundle directory; the bundle in the jar when unset.");
-    public static final ConfigOption<String> DEVICE = ConfigOptions.key("model.device")
-            .stringType().defaultValue("cpu").withDescription("cpu or cuda:N; falls back to cpu with a warning when CUDA cannot start.");
-    public static final ConfigOption<Integer> THREADS = ConfigOptions.key("model.threads")
-            .intType().defaultValue(0).withDescription("ONNX Runtime intra-op threads per TaskManager JVM; 0 = all cores.");
-    public static final ConfigOption<List<String>> ENTITY_TYPES = ConfigOptions.key("model.entity-types")
-            .stringType().asList().noDefaultValue().withDescription("Entity types to extract (comma-separated); all of the bundle's when unset.");
-
-    public static final ConfigOption<Integer> BATCH_MAX_SIZE = ConfigOptions.key("batch.max-size")
-            .intType().defaultValue(32).withDescription("A model batch closes at this many sequences (Triton max_batch_size).");
-    public static final ConfigOption<Duration> BATCH_MAX_WAIT = ConfigOptions.key("batch.max-wait")
-            .durationType().defaultValue(Duration.ofMillis(20)).withDescription(
-                    "...or when its oldest sequence has waited this long (Triton max_queue_delay, Ray Serve batch_wait_timeout_s).");
     public static final ConfigOption<Integer> ASYNC_CAPACITY = ConfigOptions.key("async.capacity")
             .intType().defaultValue(32).withDescription("Documents in flight per subtask (async I/O capacity); bounds memory and gives backpressure.");
     public static final ConfigOption<Duration> ASYNC_TIMEOUT = ConfigOptions.key("async.timeout")
-            .durationType().defaultValue(Duration.ofSeconds(120)).withDescription("Time allowed to one document's inference attempt.");
+            .durationType().defaultValue(Duration.ofMinutes(10)).withDescription(
+                    "Time allowed to one document, all its attempts together (Flink's async timeout covers the retries). "
+                            + "A safety net against a stuck model: slowness gives backpressure (async.capacity), not timeouts. "
+                            + "A document that times out has its queued model passes withdrawn and goes to the dead-letter topic.");
     public static final ConfigOption<Integer> ASYNC_RETRIES = ConfigOptions.key("async.retries")
-            .intType().defaultValue(2).withDescription("Retries of a failed document before it goes to the dead-letter topic.");
-
-    public static final ConfigOption<String> OPENSEARCH_HOSTS = ConfigOptions.key("opensearch.hosts")
-            .stringType().noDefaultValue().withDescription("OpenSearch URLs (http[s]://host:port, comma-separated); the index sink is off when unset.");
-    public static final ConfigOption<String> OPENSEARCH_INDEX = ConfigOptions.key("opensearch.index")
-            .stringType().defaultValue("bioner-documents").withDescription("Index of per-document entity records (created with the mapping in the jar when missing).");
-    public static final ConfigOption<String> OPENSEARCH_USERNAME = ConfigOptions.key("opensearch.username")
-            .stringType().noDefaultValue().withDescription("Basic-auth user (use an environment variable from a Secret).");
-    public static final ConfigOption<String> OPENSEARCH_PASSWORD = ConfigOptions.key("opensearch.password")
-            .stringType().noDefaultValue().withDescription("Basic-auth password (use an environment variable from a Secret).");
+            .intType().defaultValue(2).withDescription("Retries of a document whose inference failed before it goes to the dead-letter topic (within async.timeout).");
 
     public static final ConfigOption<Integer> PARALLELISM = ConfigOptions.key("job.parallelism")
             .intType().defaultValue(1).withDescription("Parallelism of the job's operators.");
     public static final ConfigOption<Duration> CHECKPOINT_INTERVAL = ConfigOptions.key("job.checkpoint-interval")
             .durationType().defaultValue(Duration.ofSeconds(30)).withDescription("Checkpoint interval; exactly-once output is committed at each checkpoint.");
 
-    // ---------------------------------------------------------------------------------------------
-    // OpenSearch index sink: index creation, bulk requests, in-flight limit and retries
-    // (read by dev.bionerstream.sink.opensearch.OpenSearchSinkConfig, with opensearch.hosts/index/
-    // username/password above; OPENSEARCH_HOSTS, OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD
-    // environment variables stand in for unset hosts/username/password).
-    // ---------------------------------------------------------------------------------------------
-
-    public static final ConfigOption<Boolean> OPENSEARCH_CREATE_INDEX = ConfigOptions.key("opensearch.create-index")
-            .booleanType().defaultValue(true).withDescription(
-                    "Create the index with the mapping in the jar (opensearch/documents-mapping.json) when it is missing; "
-                            + "turn off when the index or an index template is managed outside the job.");
-    public static final ConfigOption<Integer> OPENSEARCH_BULK_MAX_ACTIONS = ConfigOptions.key("opensearch.bulk.max-actions")
-            .intType().defaultValue(500).withDescription("Documents per bulk request at most.");
-    public static final ConfigOption<org.apache.flink.configuration.MemorySize> OPENSEARCH_BULK_MAX_SIZE =
-            ConfigOptions.key("opensearch.bulk.max-size").memoryType()
-                    .defaultValue(org.apache.flink.configuration.MemorySize.parse("5mb")).withDescription(
-                            "Bytes of JSON per bulk request at most; also the largest single document accepted.");
-    public static final ConfigOption<Duration> OPENSEARCH_BULK_FLUSH_INTERVAL = ConfigOptions.key("opensearch.bulk.flush-interval")
-            .durationType().defaultValue(Duration.ofSeconds(1)).withDescription(
-                    "A partly filled bulk request is sent after this long; every checkpoint also flushes and waits for all requests.");
-    public static final ConfigOption<Integer> OPENSEARCH_BULK_MAX_IN_FLIGHT = ConfigOptions.key("opensearch.bulk.max-in-flight")
-            .intType().defaultValue(2).withDescription(
-                    "Bulk requests in flight per sink subtask; when all are busy and the buffer is full the sink backpressures.");
-    public static final ConfigOption<Integer> OPENSEARCH_BULK_MAX_BUFFERED = ConfigOptions.key("opensearch.bulk.max-buffered")
-            .intType().defaultValue(2000).withDescription(
-                    "Documents buffered per sink subtask (kept in checkpoints); must exceed opensearch.bulk.max-actions.");
-    public static final ConfigOption<Integer> OPENSEARCH_MAX_RETRIES = ConfigOptions.key("opensearch.retry.max-retries")
-            .intType().defaultValue(8).withDescription(
-                    "Retries of a document whose indexing failed with a retryable error (HTTP 429, 5xx, connection); "
-                            + "after that the job fails and restarts from its last checkpoint.");
-    public static final ConfigOption<Duration> OPENSEARCH_RETRY_INITIAL_BACKOFF = ConfigOptions.key("opensearch.retry.initial-backoff")
-            .durationType().defaultValue(Duration.ofMillis(100)).withDescription("Wait before the first retry; doubles with each further retry.");
-    public static final ConfigOption<Duration> OPENSEARCH_RETRY_MAX_BACKOFF = ConfigOptions.key("opensearch.retry.max-backoff")
-            .durationType().defaultValue(Duration.ofSeconds(10)).withDescription("Longest wait between two retries.");
-    public static final ConfigOption<Duration> OPENSEARCH_REQUEST_TIMEOUT = ConfigOptions.key("opensearch.request-timeout")
-            .durationType().defaultValue(Duration.ofSeconds(60)).withDescription(
-                    "HTTP response timeout of one bulk request; a request without an answer by then is sent again.");
+    /** Every option above, for validating the keys a user gives. */
+    public static final List<ConfigOption<?>> ALL = List.of(BOOTSTRAP_SERVERS, INPUT_TOPIC, ENTITIES_TOPIC,
+            DOCUMENTS_TOPIC, DEAD_LETTER_TOPIC, GROUP_ID, STARTING_OFFSETS, INPUT_FORMAT, DELIVERY_GUARANTEE,
+            TRANSACTIONAL_ID_PREFIX, TRANSACTION_TIMEOUT, ASYNC_CAPACITY, ASYNC_TIMEOUT, ASYNC_RETRIES, PARALLELISM,
+            CHECKPOINT_INTERVAL);
 }

@@ -7,6 +7,8 @@ import dev.bionerstream.avro.DocumentEntities;
 public class Outcome {
     public DocumentEntities document;
     public DeadLetter deadLetter;
+    /** Whether another attempt could succeed (a model error may; a too large document never does). */
+    public boolean retryable;
 
     public Outcome() {}
 
@@ -16,9 +18,10 @@ public class Outcome {
         return o;
     }
 
-    public static Outcome failed(DeadLetter d) {
+    public static Outcome failed(DeadLetter d, boolean retryable) {
         Outcome o = new Outcome();
         o.deadLetter = d;
+        o.retryable = retryable;
         return o;
     }
 

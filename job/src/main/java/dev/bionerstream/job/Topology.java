@@ -3,7 +3,7 @@ package dev.bionerstream.job;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
-import dev.bionerstream.serving.EngineFactory;
+import dev.bionerstream.serving.SessionFactory;
 import java.io.Serializable;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +28,7 @@ public final class Topology {
     /** The job's three output streams. */
     public record Outputs(DataStream<DocumentEntities> documents, DataStream<EntityEvent> entities, DataStream<DeadLetter> deadLetters) {}
 
-    public static Outputs build(DataStream<RawRecord> input, JobConfig cfg, EngineFactory factory) {
+    public static Outputs build(DataStream<RawRecord> input, JobConfig cfg, SessionFactory factory) {
         SingleOutputStreamOperator<SourcedAbstract> parsed = input
                 .process(new ParseAbstracts(new AbstractParser(cfg.inputFormat())))
                 .name("parse and validate").uid("parse");
@@ -53,11 +53,11 @@ public final class Topology {
         return new Outputs(documents, entities, deadLetters);
     }
 
-    /** Retry predicate: the attempt completed with a dead letter. */
+    /** Retry predicate: the attempt completed with a dead letter that another attempt could avoid. */
     static final class AnyFailed implements Predicate<Collection<Outcome>>, Serializable {
         @Override
         public boolean test(Collection<Outcome> results) {
-            return results.stream().anyMatch(Outcome::isFailed);
+            return results.stream().anyMatch(o -> o.isFailed() && o.retryable);
         }
     }
 

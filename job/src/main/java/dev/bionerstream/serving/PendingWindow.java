@@ -1,11 +1,6 @@
 package dev.bionerstream.serving;
 
 import dev.bionerstream.features.MrcWindow;
-import java.util.concurrent.CompletableFuture;
 
-/** A window waiting for the model, with the time it was queued (nanoseconds of the batcher's clock). */
-record PendingWindow(MrcWindow window, long enqueuedNanos, CompletableFuture<WindowResult> result) {
-    PendingWindow(MrcWindow window, long enqueuedNanos) {
-        this(window, enqueuedNanos, new CompletableFuture<>());
-    }
-}
+/** A window of a {@link BatchRequest} on its way to the model; {@code index} is its place in the request. */
+record PendingWindow(BatchRequest request, int index, MrcWindow window) {}

@@ -1,20 +1,62 @@
 package dev.bionerstream.serving;
 
+import static dev.bionerstream.serving.ServingOptions.*;
+
+import dev.bionerstream.inference.Device;
 import dev.bionerstream.inference.InferenceOptions;
+import dev.bionerstream.model.ModelBundle;
 import java.io.Serializable;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
- * What identifies a shared model in a JVM: the bundle, how it runs and how it batches. Subtasks
+ * What identifies a served model in a JVM: the bundle, how it runs and how it batches. Subtasks
  * with equal configs share one session and one batcher.
  *
  * @param bundle bundle directory; null for the bundle in the jar
  * @param entityTypes the types to extract; all of the bundle's when empty
  */
-public record ServingConfig(String bundle, List<String> entityTypes, InferenceOptions inference, int batchMaxSize, Duration batchMaxWait)
+public record ServingConfig(
+        String bundle, List<String> entityTypes, InferenceOptions inference, int batchMaxSize, Duration batchMaxWait, int maxWindowsPerDocument)
         implements Serializable {
     public ServingConfig {
         entityTypes = List.copyOf(entityTypes);
+        positive(BATCH_MAX_SIZE.key(), batchMaxSize);
+        positive(MAX_WINDOWS_PER_DOCUMENT.key(), maxWindowsPerDocument);
+        if (batchMaxWait.isNegative()) {
+            throw new IllegalArgumentException("--" + BATCH_MAX_WAIT.key() + " must not be negative, got " + batchMaxWait);
+        }
+    }
+
+    /** Reads and checks the {@link ServingOptions}; messages name the option and how to fix it. */
+    public static ServingConfig from(ReadableConfig c) {
+        if (c.get(THREADS) < 0) {
+            throw new IllegalArgumentException("--" + THREADS.key() + " must be 0 (all cores) or more, got " + c.get(THREADS));
+        }
+        String optimization = c.get(OPTIMIZATION).trim();
+        if (!optimization.matches("none|basic|extended|all")) {
+            throw new IllegalArgumentException("--" + OPTIMIZATION.key() + " must be none, basic, extended or all, got " + optimization);
+        }
+        InferenceOptions inference = new InferenceOptions(Device.parse(c.get(DEVICE)), c.get(THREADS), 1, optimization);
+        List<String> types = c.getOptional(ENTITY_TYPES)
+                .map(s -> Arrays.stream(s.split("[,;]")).map(String::trim).filter(t -> !t.isEmpty()).toList())
+                .orElse(List.of());
+        return new ServingConfig(c.getOptional(BUNDLE).orElse(null), types, inference,
+                c.get(BATCH_MAX_SIZE), c.get(BATCH_MAX_WAIT), c.get(MAX_WINDOWS_PER_DOCUMENT));
+    }
+
+    /** The bundle this config names, or the one in the jar. */
+    public ModelBundle loadBundle() {
+        return ModelBundle.loadOrDefault(Optional.ofNullable(bundle).map(Path::of));
+    }
+
+    private static void positive(String key, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException("--" + key + " must be >= 1, got " + value);
+        }
     }
 }

@@ -1,13 +1,16 @@
 package dev.bionerstream.serving;
 
 import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.inference.MrcSession;
+import dev.bionerstream.model.ModelBundle;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * One engine and one micro-batcher per JVM and config, shared by all subtasks of a TaskManager
- * and released when the last user closes its lease. One ONNX Runtime CUDA session per process
- * also avoids the unbounded GPU-memory growth of several sessions (onnxruntime issue 29351).
+ * One engine, one model session and one micro-batcher per JVM and config, shared by all subtasks of
+ * a TaskManager and released when the last user closes its lease. One ONNX Runtime CUDA session
+ * per process also avoids the unbounded GPU-memory growth of several sessions (onnxruntime issue
+ * 29351). A broken model is replaced for the next user that acquires one.
  */
 public final class SharedModels {
     private static final Map<ServingConfig, Entry> MODELS = new HashMap<>();
@@ -16,11 +19,13 @@ public final class SharedModels {
 
     private static final class Entry {
         final MrcEngine engine;
+        final MrcSession session;
         final MicroBatcher batcher;
         int users;
 
-        Entry(MrcEngine engine, MicroBatcher batcher) {
+        Entry(MrcEngine engine, MrcSession session, MicroBatcher batcher) {
             this.engine = engine;
+            this.session = session;
             this.batcher = batcher;
         }
     }
@@ -52,21 +57,30 @@ public final class SharedModels {
                 }
                 closed = true;
                 if (--entry.users == 0) {
-                    MODELS.remove(config);
+                    MODELS.remove(config, entry);
                     entry.batcher.close();
+                    entry.session.close();
                     entry.engine.close();
                 }
             }
         }
     }
 
-    /** The shared model of {@code config}, opened by {@code factory} if this JVM has none yet. */
-    public static Lease acquire(ServingConfig config, EngineFactory factory) {
+    /** The shared model of {@code config}, opened with {@code factory} if this JVM has none (or a broken one). */
+    public static Lease acquire(ServingConfig config, SessionFactory factory) {
         synchronized (MODELS) {
             Entry e = MODELS.get(config);
-            if (e == null) {
-                MrcEngine engine = factory.open(config);
-                e = new Entry(engine, new MicroBatcher(engine.session(), config.batchMaxSize(), config.batchMaxWait()));
+            if (e == null || e.batcher.isBroken()) {
+                ModelBundle bundle = config.loadBundle();
+                MrcEngine engine = new MrcEngine(bundle, config.entityTypes()); // checks the types before loading the model
+                MrcSession session;
+                try {
+                    session = factory.open(bundle, config.inference());
+                } catch (RuntimeException failed) {
+                    engine.close();
+                    throw failed;
+                }
+                e = new Entry(engine, session, new MicroBatcher(session, config.batchMaxSize(), config.batchMaxWait(), config.maxWindowsPerDocument()));
                 MODELS.put(config, e);
             }
             e.users++;

@@ -2,14 +2,17 @@ package dev.bionerstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
 import dev.bionerstream.eval.Scores;
 import dev.bionerstream.inference.InferenceOptions;
+import dev.bionerstream.inference.MrcSession;
+import dev.bionerstream.inference.OrtMrcSession;
 import dev.bionerstream.model.ModelBundle;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +21,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The Java engine scores the default bundle as model-export did (bundle.json "evaluation") on
- * each corpus's test split, within 0.1 F1. Needs the corpora in ../shared/datasets (present in CI;
- * skipped with a message in a clone without them).
+ * each corpus's test split, within 0.1 F1. The corpora ship with the repository ({@code corpora/}):
+ * a missing one is a failure, not a skip.
  */
 class EvalParityITCase {
-    static final Path DATASETS = Path.of(System.getProperty("bioner.datasets", "../../shared/datasets"));
+    static final Path CORPORA = Path.of("..", "corpora");
 
     @ParameterizedTest(name = "{0} {2}")
     @CsvSource({
@@ -33,14 +36,17 @@ class EvalParityITCase {
         "linnaeus-IOB, Species, species"
     })
     void javaF1EqualsModelExportF1(String corpus, String tag, String type) {
-        Path test = DATASETS.resolve(corpus).resolve("test.tsv");
-        assumeTrue(Files.isRegularFile(test), "corpus not present: " + test.toAbsolutePath());
+        Path test = CORPORA.resolve(corpus).resolve("test.tsv");
+        assertThat(test).as("the test split shipped in the repository's corpora/ folder").isRegularFile();
         ModelBundle bundle = ModelBundle.loadDefault();
         Map<String, Double> reported = bundle.manifest().evaluation().get(corpus + "/" + type);
         assertThat(reported).as("bundle.json evaluation of %s/%s", corpus, type).isNotNull();
         IobCorpus c = IobCorpus.read(test, Map.of(tag, type));
-        try (MrcEngine engine = MrcEngine.open(bundle, InferenceOptions.cpu(2), 32, List.of(type))) {
-            Scores scores = EvalCommand.evaluate(engine.extractSentences(c.sentences()), c.gold());
+        try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
+                MrcEngine engine = new MrcEngine(bundle, List.of(type))) {
+            List<List<Entity>> predicted = engine.extract(c.sentences(), Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, 32))
+                    .join().entities();
+            Scores scores = EvalCommand.evaluate(predicted, c.gold());
             Scores.Counts java = scores.get(type);
             System.out.printf("%s/%s: Java P %.2f R %.2f F1 %.2f; model-export F1 %.2f%n",
                     corpus, type, java.precision(), java.recall(), java.f1(), reported.get("f1"));

@@ -24,30 +24,32 @@ class MrcDecoderTest {
         }
     }
 
-    static MrcEngine engine(int batchSize) {
-        return new MrcEngine(bundle, new TestingMrcSession(Set.of(lithium)), batchSize);
+    static List<List<Entity>> extract(int batchSize, List<String> texts, Segmentation segmentation) {
+        return extract(new TestingMrcSession(Set.of(lithium)), batchSize, List.of(), texts, segmentation);
+    }
+
+    static List<List<Entity>> extract(TestingMrcSession session, int batchSize, List<String> types, List<String> texts, Segmentation segmentation) {
+        try (MrcEngine e = new MrcEngine(bundle, types)) {
+            return e.extract(texts, segmentation, new LengthSortedBatches(session, batchSize)).join().entities();
+        }
     }
 
     @Test
     void charOffsetsReferToTheOriginalTextAcrossSentences() {
         String text = "Über-dosage of Lithium causes β-cell damage.  Then LITHIUM was stopped (cf. Fig. 2).";
-        try (MrcEngine e = engine(4)) {
-            List<Entity> found = e.extract(List.of(text)).get(0);
-            List<Entity> chemicals = found.stream().filter(x -> x.type().equals("chemical")).toList();
-            assertThat(chemicals).extracting(Entity::text).containsExactly("Lithium", "LITHIUM");
-            assertThat(chemicals).extracting(Entity::sentenceIndex).containsExactly(0, 1);
-            assertThat(chemicals).allSatisfy(x -> assertThat(text.substring(x.start(), x.end())).isEqualTo(x.text()));
-        }
+        List<Entity> found = extract(4, List.of(text), Segmentation.SENTENCES).get(0);
+        List<Entity> chemicals = found.stream().filter(x -> x.type().equals("chemical")).toList();
+        assertThat(chemicals).extracting(Entity::text).containsExactly("Lithium", "LITHIUM");
+        assertThat(chemicals).extracting(Entity::sentenceIndex).containsExactly(0, 1);
+        assertThat(chemicals).allSatisfy(x -> assertThat(text.substring(x.start(), x.end())).isEqualTo(x.text()));
     }
 
     @Test
     void aSpanClaimedByTwoTypesIsKeptOncePerType() {
-        try (MrcEngine e = engine(8)) {
-            List<Entity> found = e.extractSentences(List.of("lithium")).get(0);
-            List<String> types = bundle.manifest().entityTypes().stream().map(EntityQuery::name).toList();
-            assertThat(found).extracting(Entity::type).containsExactlyInAnyOrderElementsOf(types);
-            assertThat(found).allSatisfy(x -> assertThat(x.text()).isEqualTo("lithium"));
-        }
+        List<Entity> found = extract(8, List.of("lithium"), Segmentation.ONE_SENTENCE).get(0);
+        List<String> types = bundle.manifest().entityTypes().stream().map(EntityQuery::name).toList();
+        assertThat(found).extracting(Entity::type).containsExactlyInAnyOrderElementsOf(types);
+        assertThat(found).allSatisfy(x -> assertThat(x.text()).isEqualTo("lithium"));
     }
 
     @Test
@@ -57,31 +59,26 @@ class MrcDecoderTest {
             sb.append("patients received lithium daily ");
         }
         String sentence = sb.toString().trim();
-        try (MrcEngine e = engine(16)) {
-            EncodedText enc = e.encoder().encodeSentence(sentence);
+        try (MrcEngine e = new MrcEngine(bundle, List.of())) {
             int types = bundle.manifest().entityTypes().size();
-            assertThat(enc.windows().size()).isGreaterThan(types); // more than one window per type
-            List<Entity> found = e.extractSentences(List.of(sentence)).get(0);
-            assertThat(found.stream().filter(x -> x.type().equals("chemical"))).hasSize(60);
+            assertThat(e.windows(List.of(sentence), Segmentation.ONE_SENTENCE).size()).isGreaterThan(types); // more than one window per type
         }
+        List<Entity> found = extract(16, List.of(sentence), Segmentation.ONE_SENTENCE).get(0);
+        assertThat(found.stream().filter(x -> x.type().equals("chemical"))).hasSize(60);
     }
 
     @Test
     void onlyTheSelectedTypesAreRun() {
         TestingMrcSession session = new TestingMrcSession(Set.of(lithium));
-        try (MrcEngine e = new MrcEngine(bundle, session, 8, List.of("disease"))) {
-            assertThat(e.extractSentences(List.of("lithium"))).singleElement()
-                    .satisfies(found -> assertThat(found).extracting(Entity::type).containsExactly("disease"));
-            assertThat(session.batches).singleElement().satisfies(b -> assertThat(b).hasSize(1));
-        }
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new MrcEngine(bundle, session, 8, List.of("protein")))
+        assertThat(extract(session, 8, List.of("disease"), List.of("lithium"), Segmentation.ONE_SENTENCE)).singleElement()
+                .satisfies(found -> assertThat(found).extracting(Entity::type).containsExactly("disease"));
+        assertThat(session.batches).singleElement().satisfies(b -> assertThat(b).hasSize(1));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new MrcEngine(bundle, List.of("protein")))
                 .hasMessageContaining("no entity type 'protein'");
     }
 
     @Test
     void emptyTextHasNoEntities() {
-        try (MrcEngine e = engine(4)) {
-            assertThat(e.extract(List.of("", "   "))).containsExactly(List.of(), List.of());
-        }
+        assertThat(extract(4, List.of("", "   "), Segmentation.SENTENCES)).containsExactly(List.of(), List.of());
     }
 }

@@ -3,6 +3,8 @@ package dev.bionerstream.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.inference.InferenceOptions;
+import dev.bionerstream.inference.MrcSession;
+import dev.bionerstream.inference.OrtMrcSession;
 import dev.bionerstream.model.ModelBundle;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,8 +15,11 @@ class MrcEngineTest {
     void findsChemicalsDiseasesGenesAndSpeciesInAnAbstract() {
         String text = "Naloxone reverses the antihypertensive effect of clonidine. "
                 + "In mice, lithium treatment induced nephrogenic diabetes insipidus and reduced the expression of aquaporin-2.";
-        try (MrcEngine engine = MrcEngine.open(ModelBundle.loadDefault(), InferenceOptions.cpu(2), 16)) {
-            List<Entity> found = engine.extract(List.of(text)).get(0);
+        ModelBundle bundle = ModelBundle.loadDefault();
+        try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
+                MrcEngine engine = new MrcEngine(bundle, List.of())) {
+            List<Entity> found = engine.extract(List.of(text), Segmentation.SENTENCES, new LengthSortedBatches(session, 16))
+                    .join().entities().get(0);
             assertThat(found).extracting(Entity::type, Entity::text).contains(
                     org.assertj.core.groups.Tuple.tuple("chemical", "Naloxone"),
                     org.assertj.core.groups.Tuple.tuple("chemical", "clonidine"),

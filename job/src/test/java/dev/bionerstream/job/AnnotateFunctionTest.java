@@ -3,16 +3,16 @@ package dev.bionerstream.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.avro.Abstract;
-import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.features.MrcTokenizer;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.model.ModelBundle;
-import dev.bionerstream.serving.EngineFactory;
+import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.TestingMrcSession;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
@@ -34,13 +34,15 @@ class AnnotateFunctionTest {
         }
     }
 
-    /** Each test its own config, so each gets its own shared batcher. */
+    static final AtomicInteger CONFIGS = new AtomicInteger();
+
+    /** Each test its own config (a nanosecond more wait), so each gets its own shared batcher. */
     static ServingConfig config(int maxSize, Duration maxWait) {
-        return new ServingConfig("test-" + System.nanoTime(), List.of(), InferenceOptions.cpu(1), maxSize, maxWait);
+        return new ServingConfig(null, List.of(), InferenceOptions.cpu(1), maxSize, maxWait.plusNanos(CONFIGS.incrementAndGet()), 4000);
     }
 
     static OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> harness(ServingConfig cfg) throws Exception {
-        EngineFactory testing = c -> new MrcEngine(ModelBundle.loadDefault(), session, c.batchMaxSize());
+        SessionFactory testing = (bundle, options) -> session;
         var h = new OneInputStreamOperatorTestHarness<>(
                 new AsyncWaitOperatorFactory<>(new AnnotateFunction(cfg, testing), TIMEOUT_MS, 10,
                         AsyncDataStream.OutputMode.UNORDERED),
@@ -103,14 +105,17 @@ class AnnotateFunctionTest {
     }
 
     @Test
-    void aTimeoutBecomesADeadLetter() throws Exception {
+    void aTimeoutBecomesADeadLetterAndWithdrawsTheDocumentsQueuedWindows() throws Exception {
+        int before = session.batches.size();
         var h = harness(config(1000, Duration.ofHours(1)));
         h.processElement(doc("f", "Lithium toxicity."));
         h.setProcessingTime(TIMEOUT_MS + 1);
-        finish(h);
+        finish(h); // closing the batcher would run whatever is still queued
         assertThat(h.extractOutputValues()).singleElement().satisfies(o -> {
             assertThat(o.isFailed()).isTrue();
-            assertThat(o.deadLetter.getErrorMessage()).contains("timed out");
+            assertThat(o.retryable).isFalse();
+            assertThat(o.deadLetter.getErrorMessage()).contains("did not finish within async.timeout");
         });
+        assertThat(session.batches.size()).as("batches run after the timeout").isEqualTo(before);
     }
 }

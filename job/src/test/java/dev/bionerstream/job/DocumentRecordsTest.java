@@ -9,8 +9,7 @@ import dev.bionerstream.avro.TextField;
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.model.BundleManifest;
 import dev.bionerstream.model.EntityQuery;
-import dev.bionerstream.serving.AnnotatedDocument;
-import dev.bionerstream.serving.AnnotatedDocument.FieldEntity;
+import dev.bionerstream.engine.Extraction;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +22,9 @@ class DocumentRecordsTest {
     }
 
     static final Abstract DOC = Abstract.newBuilder().setId("pmid:1").setTitle("Lithium toxicity").setAbstractText("x").build();
-    static final AnnotatedDocument ANNOTATED = new AnnotatedDocument(List.of(
-            new FieldEntity(TextField.TITLE, new Entity("chemical", 0, 7, "Lithium", 0, 0.9)),
-            new FieldEntity(TextField.TITLE, new Entity("disease", 0, 16, "Lithium toxicity", 0, 0.8))), 1, List.of());
+    static final Extraction ANNOTATED = new Extraction(List.of(
+            List.of(new Entity("chemical", 0, 7, "Lithium", 0, 0.9), new Entity("disease", 0, 16, "Lithium toxicity", 0, 0.8)),
+            List.of(new Entity("chemical", 0, 1, "x", 0, 0.7))), List.of(1, 1), List.of());
 
     @Test
     void idsAreDeterministicPerInputAndModelVersion() {
@@ -42,7 +41,9 @@ class DocumentRecordsTest {
     void eventsCarryTheDocumentAndTheModel() {
         DocumentEntities d = new DocumentRecords(model("1")).document(DOC, ANNOTATED, Instant.ofEpochMilli(5));
         List<EntityEvent> events = DocumentRecords.events(d);
-        assertThat(events).extracting(EntityEvent::getEntityType).containsExactly("chemical", "disease");
+        assertThat(events).extracting(EntityEvent::getEntityType).containsExactly("chemical", "disease", "chemical");
+        assertThat(events).extracting(EntityEvent::getField).containsExactly(TextField.TITLE, TextField.TITLE, TextField.ABSTRACT);
+        assertThat(d.getSentences()).isEqualTo(2);
         assertThat(events.get(1)).satisfies(e -> {
             assertThat(e.getDocumentId()).isEqualTo("pmid:1");
             assertThat(e.getText()).isEqualTo("Lithium toxicity");

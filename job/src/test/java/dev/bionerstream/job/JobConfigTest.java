@@ -16,7 +16,7 @@ class JobConfigTest {
     void defaultsAndOverridesFromTheCommandLine() {
         JobConfig c = parse("--kafka.bootstrap-servers", "k1:9092,k2:9092", "--batch.max-wait=5 ms",
                 "--model.device", "cuda:1", "--kafka.starting-offsets", "timestamp:1732233600000",
-                "--kafka.properties.security.protocol", "SASL_SSL", "--model.entity-types", "chemical;disease");
+                "--kafka.properties.security.protocol", "SASL_SSL", "--model.entity-types", "chemical,disease", "--model.optimization", "basic");
         assertThat(c.bootstrapServers()).isEqualTo("k1:9092,k2:9092");
         assertThat(c.inputTopic()).isEqualTo("abstracts");
         assertThat(c.deliveryGuarantee()).isEqualTo(DeliveryGuarantee.EXACTLY_ONCE);
@@ -27,6 +27,7 @@ class JobConfigTest {
         assertThat(c.startingOffsets()).isEqualTo("timestamp:1732233600000");
         assertThat(c.kafkaClientProperties()).containsEntry("security.protocol", "SASL_SSL");
         assertThat(c.serving().entityTypes()).containsExactly("chemical", "disease");
+        assertThat(c.serving().inference().optimization()).isEqualTo("basic");
         assertThat(KafkaIO.startingOffsets(c.startingOffsets())).isNotNull();
     }
 
@@ -39,5 +40,30 @@ class JobConfigTest {
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.device", "tpu")).hasMessageContaining("cpu, cuda or cuda:N");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.delivery-guarantee", "twice")).hasMessageContaining("exactly-once");
         assertThatThrownBy(() -> JobConfig.parseArgs("kafka.bootstrap-servers")).hasMessageContaining("expected --key value");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.optimization", "max")).hasMessageContaining("none, basic, extended or all");
+    }
+
+    @Test
+    void entityTypesAreCommaSeparatedAsDocumented() {
+        JobConfig c = parse("--kafka.bootstrap-servers", "k:1", "--model.entity-types", "chemical, disease,gene");
+        assertThat(c.serving().entityTypes()).containsExactly("chemical", "disease", "gene");
+    }
+
+    @Test
+    void aMistypedKeyIsRejectedWithTheNearestValidOne() {
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--batch.max-sise", "8"))
+                .hasMessageContaining("unknown option --batch.max-sise; did you mean --batch.max-size?");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--opensearch.bulk.max-action", "8"))
+                .hasMessageContaining("did you mean --opensearch.bulk.max-actions?");
+        assertThat(parse("--kafka.bootstrap-servers", "k:1", "--kafka.properties.anything.goes", "x").kafkaProperties())
+                .containsEntry("anything.goes", "x");
+    }
+
+    @Test
+    void aKeyWithoutItsValueIsAnErrorNotTrue() {
+        assertThatThrownBy(() -> JobConfig.parseArgs("--kafka.bootstrap-servers"))
+                .hasMessageContaining("--kafka.bootstrap-servers needs a value");
+        assertThatThrownBy(() -> JobConfig.parseArgs("--kafka.bootstrap-servers", "--job.parallelism", "2"))
+                .hasMessageContaining("--kafka.bootstrap-servers needs a value");
     }
 }

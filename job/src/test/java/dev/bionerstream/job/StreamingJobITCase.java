@@ -13,12 +13,16 @@ import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.inference.InferenceOptions;
+import dev.bionerstream.inference.MrcSession;
+import dev.bionerstream.inference.OrtMrcSession;
 import dev.bionerstream.model.ModelBundle;
 import dev.bionerstream.eval.Scores;
 import dev.bionerstream.eval.Span;
-import dev.bionerstream.serving.EngineFactory;
+import dev.bionerstream.serving.SessionFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -70,7 +74,7 @@ class StreamingJobITCase {
             Configuration flink = new Configuration();
             flink.setString("restart-strategy.type", "none");
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
-            BionerJob.wire(env, cfg, EngineFactory.ONNX_RUNTIME);
+            BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME);
             JobClient job = env.executeAsync("bioner-stream ITCase");
             List<DocumentEntities> docs;
             List<DeadLetter> dead;
@@ -108,7 +112,9 @@ class StreamingJobITCase {
         Map<String, DocumentEntities> byId = new TreeMap<>();
         docs.forEach(d -> byId.put(d.getDocumentId(), d));
         Scores scores = new Scores();
-        try (MrcEngine engine = MrcEngine.open(ModelBundle.loadDefault(), InferenceOptions.cpu(2), 16)) {
+        ModelBundle bundle = ModelBundle.loadDefault();
+        try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
+                MrcEngine engine = new MrcEngine(bundle, List.of())) {
             List<String> texts = new ArrayList<>();
             List<JsonNode> nodes = new ArrayList<>();
             for (String line : sample) {
@@ -117,7 +123,8 @@ class StreamingJobITCase {
                 texts.add(n.get("title").asText());
                 texts.add(n.get("abstract").asText());
             }
-            List<List<Entity>> expected = engine.extract(texts);
+            List<List<Entity>> expected = engine.extract(texts, Segmentation.SENTENCES, new LengthSortedBatches(session, 16))
+                    .join().entities();
             for (int i = 0; i < nodes.size(); i++) {
                 JsonNode n = nodes.get(i);
                 Set<String> engineSpans = new HashSet<>();

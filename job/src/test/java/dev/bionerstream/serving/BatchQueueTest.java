@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.features.MrcWindow;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class BatchQueueTest {
@@ -14,25 +16,31 @@ class BatchQueueTest {
         return new MrcWindow(0, 0, length - 3, 0, length - 3, new long[length], new long[length]);
     }
 
+    static BatchRequest request(long enqueuedNanos, int... lengths) {
+        return new BatchRequest(IntStream.of(lengths).mapToObj(BatchQueueTest::window).toList(), enqueuedNanos);
+    }
+
+    static BatchRequest request(int windows) {
+        return request(0, IntStream.range(0, windows).map(i -> 5).toArray());
+    }
+
     @Test
-    void closesABatchAtMaxSizeAndSortsItByLength() {
+    void closesABatchAtMaxSize() {
         BatchQueue q = new BatchQueue(3, Duration.ofSeconds(10));
-        q.add(window(9), 0);
-        q.add(window(5), 0);
+        q.add(request(0, 9, 5));
         assertThat(q.nanosUntilDue(0)).isPositive();
         assertThat(q.poll(0, false)).isEmpty();
-        q.add(window(7), 0);
-        q.add(window(6), 0);
+        q.add(request(0, 7, 6));
         assertThat(q.nanosUntilDue(0)).isZero();
-        assertThat(q.poll(0, false)).extracting(p -> p.window().length()).containsExactly(5, 7, 9);
+        assertThat(q.poll(0, false)).hasSize(3);
         assertThat(q.size()).isEqualTo(1);
     }
 
     @Test
     void closesABatchWhenTheOldestHasWaitedMaxWait() {
         BatchQueue q = new BatchQueue(32, Duration.ofMillis(20));
-        q.add(window(8), 100 * MS);
-        q.add(window(8), 115 * MS);
+        q.add(request(100 * MS, 8));
+        q.add(request(115 * MS, 8));
         assertThat(q.nanosUntilDue(110 * MS)).isEqualTo(10 * MS);
         assertThat(q.poll(119 * MS, false)).isEmpty();
         assertThat(q.poll(120 * MS, false)).hasSize(2);
@@ -42,12 +50,41 @@ class BatchQueueTest {
     @Test
     void forcedPollDrainsAtEndOfInput() {
         BatchQueue q = new BatchQueue(2, Duration.ofHours(1));
-        q.add(window(4), 0);
-        q.add(window(4), 0);
-        q.add(window(4), 0);
+        q.add(request(3));
         assertThat(q.poll(0, true)).hasSize(2);
         assertThat(q.poll(0, true)).hasSize(1);
         assertThat(q.poll(0, true)).isEmpty();
+    }
+
+    @Test
+    void aHugeRequestTakesAtMostHalfABatchWhileOthersWait() {
+        BatchQueue q = new BatchQueue(8, Duration.ZERO);
+        BatchRequest huge = request(1000);
+        BatchRequest small = request(3);
+        BatchRequest later = request(6);
+        q.add(huge);
+        q.add(small);
+        q.add(later);
+        List<PendingWindow> first = q.poll(0, false);
+        assertThat(first).extracting(PendingWindow::request).containsExactly(huge, huge, huge, huge, small, small, small, later);
+        List<PendingWindow> second = q.poll(0, false);
+        assertThat(second).extracting(PendingWindow::request).containsExactly(huge, huge, huge, huge, later, later, later, later);
+        assertThat(q.poll(0, false)).extracting(PendingWindow::request).containsExactly(huge, huge, huge, huge, later, huge, huge, huge);
+        assertThat(q.poll(0, false)).extracting(PendingWindow::request).containsOnly(huge).hasSize(8); // alone: the whole batch
+    }
+
+    @Test
+    void aWithdrawnRequestLeavesTheQueue() {
+        BatchQueue q = new BatchQueue(4, Duration.ofHours(1));
+        BatchRequest gone = request(10);
+        BatchRequest kept = request(2);
+        q.add(gone);
+        q.add(kept);
+        q.poll(0, false); // 2 of gone, 2 of kept
+        q.withdraw(gone);
+        assertThat(q.size()).isZero();
+        q.add(request(1));
+        assertThat(q.poll(0, true)).singleElement().satisfies(p -> assertThat(p.request()).isNotIn(gone, kept));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.bionerstream.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bionerstream.engine.WindowResult;
 import dev.bionerstream.features.MrcWindow;
 import java.time.Duration;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The batcher's thread against a manual clock: batches close by size or by (manual) time. */
@@ -19,22 +21,37 @@ class MicroBatcherTest {
     final TestingMrcSession session = new TestingMrcSession(Set.of());
 
     static List<MrcWindow> windows(int n) {
-        return java.util.stream.IntStream.range(0, n).mapToObj(i -> BatchQueueTest.window(5 + i)).toList();
+        return IntStream.range(0, n).mapToObj(i -> BatchQueueTest.window(5 + i)).toList();
+    }
+
+    MicroBatcher batcher(int maxSize, Duration maxWait) {
+        return new MicroBatcher(session, maxSize, maxWait, 100, now::get);
     }
 
     @Test
     void flushesBySizeWithoutWaiting() throws Exception {
-        try (MicroBatcher b = new MicroBatcher(session, 4, Duration.ofHours(1), now::get)) {
-            List<WindowResult> r = b.submit(windows(4)).get(10, TimeUnit.SECONDS);
+        try (MicroBatcher b = batcher(4, Duration.ofHours(1))) {
+            List<WindowResult> r = b.run(windows(4)).get(10, TimeUnit.SECONDS);
             assertThat(r).hasSize(4).allSatisfy(w -> assertThat(w.batchSize()).isEqualTo(4));
             assertThat(session.batches).hasSize(1);
+            assertThat(b.stats().meanBatchSize()).isEqualTo(4.0);
+            assertThat(b.stats().paddingEfficiency()).isEqualTo((5 + 6 + 7 + 8) / (4.0 * 8));
+        }
+    }
+
+    @Test
+    void resultsComeBackInTheRequestsOrder() throws Exception {
+        try (MicroBatcher b = batcher(3, Duration.ZERO)) {
+            List<MrcWindow> w = windows(7);
+            List<WindowResult> r = b.run(w).get(10, TimeUnit.SECONDS);
+            assertThat(r).extracting(x -> x.logits().start().length / 2).containsExactlyElementsOf(w.stream().map(MrcWindow::contextLength).toList());
         }
     }
 
     @Test
     void flushesByMaxWaitOnlyWhenTheClockGetsThere() throws Exception {
-        try (MicroBatcher b = new MicroBatcher(session, 32, Duration.ofMillis(50), now::get)) {
-            CompletableFuture<List<WindowResult>> f = b.submit(windows(2));
+        try (MicroBatcher b = batcher(32, Duration.ofMillis(50))) {
+            CompletableFuture<List<WindowResult>> f = b.run(windows(2));
             Thread.sleep(200); // real time passes, the manual clock does not
             assertThat(f).isNotDone();
             now.addAndGet(TimeUnit.MILLISECONDS.toNanos(50));
@@ -48,9 +65,9 @@ class MicroBatcherTest {
 
     @Test
     void requestsFromSeveralSubtasksShareABatch() throws Exception {
-        try (MicroBatcher b = new MicroBatcher(session, 6, Duration.ofHours(1), now::get)) {
-            CompletableFuture<List<WindowResult>> first = CompletableFuture.supplyAsync(() -> b.submit(windows(3))).join();
-            CompletableFuture<List<WindowResult>> second = CompletableFuture.supplyAsync(() -> b.submit(windows(3))).join();
+        try (MicroBatcher b = batcher(6, Duration.ofHours(1))) {
+            CompletableFuture<List<WindowResult>> first = CompletableFuture.supplyAsync(() -> b.run(windows(3))).join();
+            CompletableFuture<List<WindowResult>> second = CompletableFuture.supplyAsync(() -> b.run(windows(3))).join();
             assertThat(first.get(10, TimeUnit.SECONDS)).allSatisfy(w -> assertThat(w.batchSize()).isEqualTo(6));
             assertThat(second.get(10, TimeUnit.SECONDS)).hasSize(3);
             assertThat(session.batches).hasSize(1);
@@ -58,22 +75,56 @@ class MicroBatcherTest {
     }
 
     @Test
+    void aCancelledRequestsWindowsNeverReachTheModel() throws Exception {
+        try (MicroBatcher b = batcher(4, Duration.ofHours(1))) {
+            CompletableFuture<List<WindowResult>> cancelled = b.run(windows(3));
+            cancelled.cancel(false);
+            List<WindowResult> r = b.run(windows(4)).get(10, TimeUnit.SECONDS);
+            assertThat(r).hasSize(4);
+            assertThat(session.batches).singleElement().satisfies(batch -> assertThat(batch).hasSize(4));
+        }
+    }
+
+    @Test
     void aFailedBatchFailsItsRequestsAndTheNextBatchRuns() throws Exception {
         session.failNext = 1;
-        try (MicroBatcher b = new MicroBatcher(session, 2, Duration.ofHours(1), now::get)) {
-            CompletableFuture<List<WindowResult>> failed = b.submit(windows(2));
+        try (MicroBatcher b = batcher(2, Duration.ofHours(1))) {
+            CompletableFuture<List<WindowResult>> failed = b.run(windows(2));
             assertThatThrownBy(() -> failed.get(10, TimeUnit.SECONDS))
                     .isInstanceOf(ExecutionException.class).hasMessageContaining("injected model failure");
-            assertThat(b.submit(windows(2)).get(10, TimeUnit.SECONDS)).hasSize(2);
+            assertThat(b.run(windows(2)).get(10, TimeUnit.SECONDS)).hasSize(2);
+            assertThat(b.isBroken()).isFalse();
+        }
+    }
+
+    @Test
+    void anErrorBreaksTheModelLoudlyForEveryRequest() throws Exception {
+        session.errorNext = true;
+        try (MicroBatcher b = batcher(2, Duration.ofHours(1))) {
+            CompletableFuture<List<WindowResult>> first = b.run(windows(2));
+            assertThatThrownBy(() -> first.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(ModelBrokenException.class)
+                    .hasMessageContaining("injected native error");
+            assertThat(b.isBroken()).isTrue();
+            assertThat(b.run(windows(1))).failsWithin(Duration.ofSeconds(1)).withThrowableThat()
+                    .withCauseInstanceOf(ModelBrokenException.class);
+        }
+    }
+
+    @Test
+    void aRequestOverTheWindowCapFailsAtOnceWithTheReason() {
+        try (MicroBatcher b = new MicroBatcher(session, 4, Duration.ZERO, 5, now::get)) {
+            assertThat(b.run(windows(6))).failsWithin(Duration.ofSeconds(1)).withThrowableThat()
+                    .withCauseInstanceOf(TooManyWindowsException.class).withMessageContaining("6 (sentence, type) model passes");
+            assertThat(session.batches).isEmpty();
         }
     }
 
     @Test
     void closeRunsWhatIsQueuedAtEndOfInput() throws Exception {
-        MicroBatcher b = new MicroBatcher(session, 32, Duration.ofHours(1), now::get);
-        CompletableFuture<List<WindowResult>> f = b.submit(windows(3));
+        MicroBatcher b = batcher(32, Duration.ofHours(1));
+        CompletableFuture<List<WindowResult>> f = b.run(windows(3));
         b.close();
         assertThat(f.get(10, TimeUnit.SECONDS)).hasSize(3);
-        assertThat(b.submit(windows(1))).isCompletedExceptionally();
+        assertThat(b.run(windows(1))).isCompletedExceptionally();
     }
 }

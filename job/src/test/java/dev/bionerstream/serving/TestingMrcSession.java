@@ -11,12 +11,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A model without weights: a context piece whose id is in {@code entityIds} is a one-piece
  * entity (start and end), every other piece is not. Records the batches it ran and can be told
- * to fail the next batches.
+ * to fail the next batches, with an exception or an error.
  */
 public final class TestingMrcSession implements MrcSession {
     private final Set<Long> entityIds;
     public final List<List<MrcWindow>> batches = new CopyOnWriteArrayList<>();
     public volatile int failNext;
+    /** The next batch throws an {@link Error}, as a native runtime or an exhausted heap would. */
+    public volatile boolean errorNext;
     public volatile boolean closed;
 
     public TestingMrcSession(Set<Long> entityIds) {
@@ -26,6 +28,10 @@ public final class TestingMrcSession implements MrcSession {
     @Override
     public List<WindowLogits> run(List<MrcWindow> batch) {
         batches.add(List.copyOf(batch));
+        if (errorNext) {
+            errorNext = false;
+            throw new OutOfMemoryError("injected native error");
+        }
         if (failNext > 0) {
             failNext--;
             throw new IllegalStateException("injected model failure");

@@ -51,6 +51,11 @@ public final class OpenSearchSink extends AsyncSinkBase<DocumentEntities, IndexR
         this.config = config;
     }
 
+    /** A sink with settings already read and validated by {@link OpenSearchSinkConfig#from}. */
+    public static OpenSearchSink of(OpenSearchSinkConfig config) {
+        return new OpenSearchSink(config);
+    }
+
     public static OpenSearchSinkBuilder builder() {
         return new OpenSearchSinkBuilder();
     }

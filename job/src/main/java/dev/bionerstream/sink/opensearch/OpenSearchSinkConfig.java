@@ -1,19 +1,27 @@
 package dev.bionerstream.sink.opensearch;
 
-import dev.bionerstream.job.JobOptions;
+import static dev.bionerstream.sink.opensearch.OpenSearchSinkOptions.*;
+
 import java.io.Serializable;
 import java.time.Duration;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 import java.util.Map;
 import javax.annotation.Nullable;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
- * Settings of the OpenSearch sink, validated once by {@link OpenSearchSinkBuilder#buildConfig()}.
+ * Settings of the OpenSearch sink, read from the {@link OpenSearchSinkOptions} and validated once
+ * by {@link #from(ReadableConfig, Map)}: the exception message names the option and how to fix it.
  *
  * <pre>{@code
  * if (OpenSearchSinkConfig.isEnabled(conf)) {
- *     documents.sinkTo(OpenSearchSink.builder().setConfig(OpenSearchSinkConfig.from(conf)).build());
+ *     documents.sinkTo(OpenSearchSink.of(OpenSearchSinkConfig.from(conf)));
  * }
  * }</pre>
  *
@@ -48,6 +56,8 @@ public record OpenSearchSinkConfig(
     /** Environment variables read when the matching option is unset (filled from a Secret on Kubernetes). */
     public static final String ENV_HOSTS = "OPENSEARCH_HOSTS";
 
+    private static final Pattern FORBIDDEN_INDEX_CHARS = Pattern.compile("[\\\\/*?\"<>| ,#:]");
+
     public static final String ENV_USERNAME = "OPENSEARCH_USERNAME";
     public static final String ENV_PASSWORD = "OPENSEARCH_PASSWORD";
 
@@ -61,8 +71,111 @@ public record OpenSearchSinkConfig(
     }
 
     public static OpenSearchSinkConfig from(ReadableConfig conf, Map<String, String> env) {
-        return new OpenSearchSinkBuilder().configure(conf, env).buildConfig();
+        String hostList = conf.getOptional(HOSTS).orElse(env.get(ENV_HOSTS));
+        List<String> hosts = hostList == null ? List.of() : splitHosts(hostList);
+        String index = conf.get(INDEX);
+        String username = conf.getOptional(USERNAME).orElse(env.get(ENV_USERNAME));
+        String password = conf.getOptional(PASSWORD).orElse(env.get(ENV_PASSWORD));
+        int maxBatchSize = conf.get(BULK_MAX_ACTIONS);
+        long maxBatchSizeInBytes = conf.get(BULK_MAX_SIZE).getBytes();
+        Duration maxTimeInBuffer = conf.get(BULK_FLUSH_INTERVAL);
+        int maxInFlightRequests = conf.get(BULK_MAX_IN_FLIGHT);
+        int maxBufferedRequests = conf.get(BULK_MAX_BUFFERED);
+        int maxRetries = conf.get(MAX_RETRIES);
+        Duration initialBackoff = conf.get(RETRY_INITIAL_BACKOFF);
+        Duration maxBackoff = conf.get(RETRY_MAX_BACKOFF);
+        Duration requestTimeout = conf.get(REQUEST_TIMEOUT);
+        if (hosts.isEmpty()) {
+            throw new IllegalArgumentException("No OpenSearch host: set opensearch.hosts (for example "
+                    + "--opensearch.hosts http://localhost:9200) or the " + ENV_HOSTS
+                    + " environment variable.");
+        }
+        List<String> urls = hosts.stream().map(OpenSearchSinkConfig::checkHost).toList();
+        checkIndexName(index);
+        if ((username == null) != (password == null)) {
+            throw new IllegalArgumentException("OpenSearch basic auth needs both a user and a password: set both "
+                    + "opensearch.username and opensearch.password (or " + ENV_USERNAME + " and "
+                    + ENV_PASSWORD + "), or neither for a cluster without security.");
+        }
+        requirePositive(maxBatchSize, "opensearch.bulk.max-actions", "500");
+        requirePositive(maxInFlightRequests, "opensearch.bulk.max-in-flight", "2");
+        if (maxBatchSizeInBytes <= 0) {
+            throw new IllegalArgumentException("opensearch.bulk.max-size must be positive, for example 5mb.");
+        }
+        if (maxBufferedRequests <= maxBatchSize) {
+            throw new IllegalArgumentException("opensearch.bulk.max-buffered (" + maxBufferedRequests
+                    + ") must be larger than opensearch.bulk.max-actions (" + maxBatchSize + "): set it to at least "
+                    + (2 * maxBatchSize) + " so one request can be filled while another is in flight.");
+        }
+        if (maxRetries < 0) {
+            throw new IllegalArgumentException("opensearch.retry.max-retries must be 0 or more (0 fails the job at the "
+                    + "first failed bulk item); got " + maxRetries + ".");
+        }
+        requirePositive(maxTimeInBuffer, "opensearch.bulk.flush-interval", "1s");
+        requirePositive(initialBackoff, "opensearch.retry.initial-backoff", "100ms");
+        requirePositive(requestTimeout, "opensearch.request-timeout", "60s");
+        if (maxBackoff.compareTo(initialBackoff) < 0) {
+            throw new IllegalArgumentException("opensearch.retry.max-backoff (" + maxBackoff
+                    + ") is shorter than opensearch.retry.initial-backoff (" + initialBackoff + "): raise max-backoff.");
+        }
+        return new OpenSearchSinkConfig(urls, index, username, password, conf.get(CREATE_INDEX), maxBatchSize,
+                maxBatchSizeInBytes, maxTimeInBuffer, maxInFlightRequests, maxBufferedRequests,
+                new RetryPolicy(maxRetries, initialBackoff, maxBackoff), requestTimeout);
     }
+
+    static List<String> splitHosts(String value) {
+        return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** Returns {@code scheme://host:port} (port 9200 when absent). */
+    static String checkHost(String url) {
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            uri = null;
+        }
+        if (uri == null || uri.getScheme() == null || uri.getHost() == null
+                || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
+            throw new IllegalArgumentException("opensearch.hosts entry '" + url + "' is not an http(s) URL: write it "
+                    + "as http://host:9200 or https://host:9200 (several separated by commas).");
+        }
+        if (uri.getPath() != null && !uri.getPath().isEmpty() && !uri.getPath().equals("/")) {
+            throw new IllegalArgumentException("opensearch.hosts entry '" + url + "' has a path (" + uri.getPath()
+                    + "); give only scheme, host and port, e.g. " + uri.getScheme() + "://" + uri.getHost() + ":9200.");
+        }
+        int port = uri.getPort() == -1 ? 9200 : uri.getPort();
+        return uri.getScheme() + "://" + uri.getHost() + ":" + port;
+    }
+
+    /** OpenSearch's index name rules, checked here so a typo fails at job submission, not at the first bulk. */
+    static void checkIndexName(String name) {
+        String fix = " Choose a lower-case name of letters, digits, '-' and '_', such as 'bioner-documents', "
+                + "and set it with opensearch.index.";
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("opensearch.index is empty." + fix);
+        }
+        if (!name.equals(name.toLowerCase(Locale.ROOT))) {
+            throw new IllegalArgumentException("Index name '" + name + "' has upper-case letters; OpenSearch index "
+                    + "names are lower case." + fix);
+        }
+        if (FORBIDDEN_INDEX_CHARS.matcher(name).find()) {
+            throw new IllegalArgumentException("Index name '" + name + "' contains one of \\ / * ? \" < > | , # : "
+                    + "or a space, which OpenSearch forbids." + fix);
+        }
+        if (name.startsWith("-") || name.startsWith("_") || name.startsWith("+")) {
+            throw new IllegalArgumentException("Index name '" + name + "' starts with '" + name.charAt(0)
+                    + "'; OpenSearch index names cannot start with '-', '_' or '+'." + fix);
+        }
+        if (name.equals(".") || name.equals("..")) {
+            throw new IllegalArgumentException("Index name '" + name + "' is reserved." + fix);
+        }
+        if (name.getBytes(StandardCharsets.UTF_8).length > 255) {
+            throw new IllegalArgumentException("Index name '" + name.substring(0, 20) + "...' is longer than 255 "
+                    + "bytes." + fix);
+        }
+    }
+
 
     /** True when hosts are given by {@code opensearch.hosts} or {@code OPENSEARCH_HOSTS}: the index sink is on. */
     public static boolean isEnabled(ReadableConfig conf) {
@@ -70,7 +183,7 @@ public record OpenSearchSinkConfig(
     }
 
     public static boolean isEnabled(ReadableConfig conf, Map<String, String> env) {
-        String hosts = conf.getOptional(JobOptions.OPENSEARCH_HOSTS).orElse(env.get(ENV_HOSTS));
+        String hosts = conf.getOptional(HOSTS).orElse(env.get(ENV_HOSTS));
         return hosts != null && !hosts.isBlank();
     }
 
@@ -90,5 +203,18 @@ public record OpenSearchSinkConfig(
                 + ", maxTimeInBuffer=" + maxTimeInBuffer + ", maxInFlightRequests=" + maxInFlightRequests
                 + ", maxBufferedRequests=" + maxBufferedRequests + ", retryPolicy=" + retryPolicy
                 + ", requestTimeout=" + requestTimeout + "]";
+    }
+
+    private static void requirePositive(int value, String key, String example) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(key + " must be positive (for example " + example + "); got " + value + ".");
+        }
+    }
+
+    private static void requirePositive(Duration value, String key, String example) {
+        if (value == null || value.isZero() || value.isNegative()) {
+            throw new IllegalArgumentException(key + " must be a positive duration (for example " + example
+                    + "); got " + value + ".");
+        }
     }
 }

@@ -3,7 +3,6 @@ package dev.bionerstream.sink.opensearch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bionerstream.job.JobOptions;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.flink.configuration.Configuration;
@@ -14,11 +13,11 @@ class OpenSearchSinkConfigTest {
     private static final Map<String, String> NO_ENV = Map.of();
 
     @Test
-    void readsJobOptionsWithDefaults() {
+    void readsTheSinkOptionsWithDefaults() {
         Configuration conf = new Configuration();
-        conf.set(JobOptions.OPENSEARCH_HOSTS, "http://os-1:9200, https://os-2");
-        conf.set(JobOptions.OPENSEARCH_BULK_MAX_ACTIONS, 100);
-        conf.set(JobOptions.OPENSEARCH_BULK_MAX_SIZE, MemorySize.parse("2mb"));
+        conf.set(OpenSearchSinkOptions.HOSTS, "http://os-1:9200, https://os-2");
+        conf.set(OpenSearchSinkOptions.BULK_MAX_ACTIONS, 100);
+        conf.set(OpenSearchSinkOptions.BULK_MAX_SIZE, MemorySize.parse("2mb"));
 
         OpenSearchSinkConfig c = OpenSearchSinkConfig.from(conf, NO_ENV);
 
@@ -47,7 +46,7 @@ class OpenSearchSinkConfigTest {
         assertThat(c.password()).isEqualTo("from-a-secret");
         assertThat(c.toString()).doesNotContain("from-a-secret").contains("password=***");
 
-        conf.set(JobOptions.OPENSEARCH_USERNAME, "explicit");
+        conf.set(OpenSearchSinkOptions.USERNAME, "explicit");
         assertThat(OpenSearchSinkConfig.from(conf, env).username()).isEqualTo("explicit");
     }
 
@@ -73,23 +72,23 @@ class OpenSearchSinkConfigTest {
 
     @Test
     void indexNameFollowsOpenSearchRules() {
-        OpenSearchSinkBuilder.checkIndexName("bioner-documents");
-        OpenSearchSinkBuilder.checkIndexName("bioner_documents.v2");
-        assertThatThrownBy(() -> OpenSearchSinkBuilder.checkIndexName("Bioner")).hasMessageContaining("upper-case")
+        OpenSearchSinkConfig.checkIndexName("bioner-documents");
+        OpenSearchSinkConfig.checkIndexName("bioner_documents.v2");
+        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("Bioner")).hasMessageContaining("upper-case")
                 .hasMessageContaining("opensearch.index");
-        assertThatThrownBy(() -> OpenSearchSinkBuilder.checkIndexName("_docs")).hasMessageContaining("cannot start with");
-        assertThatThrownBy(() -> OpenSearchSinkBuilder.checkIndexName("a b")).hasMessageContaining("forbids");
-        assertThatThrownBy(() -> OpenSearchSinkBuilder.checkIndexName("a*")).hasMessageContaining("forbids");
-        assertThatThrownBy(() -> OpenSearchSinkBuilder.checkIndexName("..")).hasMessageContaining("reserved");
-        assertThatThrownBy(() -> OpenSearchSinkBuilder.checkIndexName("x".repeat(256))).hasMessageContaining("255");
-        assertThatThrownBy(() -> OpenSearchSinkBuilder.checkIndexName(" ")).hasMessageContaining("empty");
+        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("_docs")).hasMessageContaining("cannot start with");
+        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("a b")).hasMessageContaining("forbids");
+        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("a*")).hasMessageContaining("forbids");
+        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("..")).hasMessageContaining("reserved");
+        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("x".repeat(256))).hasMessageContaining("255");
+        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName(" ")).hasMessageContaining("empty");
     }
 
     @Test
     void credentialsComeInPairs() {
         Configuration conf = new Configuration();
-        conf.set(JobOptions.OPENSEARCH_HOSTS, "http://os:9200");
-        conf.set(JobOptions.OPENSEARCH_USERNAME, "bioner");
+        conf.set(OpenSearchSinkOptions.HOSTS, "http://os:9200");
+        conf.set(OpenSearchSinkOptions.USERNAME, "bioner");
         assertThatThrownBy(() -> OpenSearchSinkConfig.from(conf, NO_ENV))
                 .hasMessageContaining("both")
                 .hasMessageContaining("opensearch.password");
@@ -123,6 +122,6 @@ class OpenSearchSinkConfigTest {
                 .setCredentials("u", "p").build();
         assertThat(sink.config().hosts()).containsExactly("http://a:9201", "http://b:9202");
         assertThat(sink.config().index()).isEqualTo("docs");
-        assertThat(OpenSearchSink.builder().setConfig(sink.config()).buildConfig()).isEqualTo(sink.config());
+        assertThat(OpenSearchSink.of(sink.config()).config()).isEqualTo(sink.config());
     }
 }

@@ -1,4 +1,4 @@
-package dev.bionerstream.decode;
+package dev.bionerstream.engine;
 
 import dev.bionerstream.inference.WindowLogits;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.bionerstream.decode;
+package dev.bionerstream.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

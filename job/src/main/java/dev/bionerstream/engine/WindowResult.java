@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.engine;
 
 import dev.bionerstream.inference.WindowLogits;
 

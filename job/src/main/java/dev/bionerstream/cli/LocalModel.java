@@ -1,0 +1,54 @@
+package dev.bionerstream.cli;
+
+import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.Extraction;
+import dev.bionerstream.engine.LengthSortedBatches;
+import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.engine.Segmentation;
+import dev.bionerstream.inference.MrcSession;
+import dev.bionerstream.inference.OrtMrcSession;
+import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.serving.ServingConfig;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+
+/** The engine and its model session in this process, windows run in length-sorted batches on the caller's thread. */
+final class LocalModel implements AutoCloseable {
+    final ServingConfig config;
+    final MrcEngine engine;
+    final MrcSession session;
+    final LengthSortedBatches runner;
+
+    private LocalModel(ServingConfig config, MrcEngine engine, MrcSession session) {
+        this.config = config;
+        this.engine = engine;
+        this.session = session;
+        this.runner = new LengthSortedBatches(session, config.batchMaxSize());
+    }
+
+    static LocalModel open(ServingConfig config) {
+        ModelBundle bundle = config.loadBundle();
+        MrcEngine engine = new MrcEngine(bundle, config.entityTypes()); // checks the types before loading the model
+        try {
+            return new LocalModel(config, engine, OrtMrcSession.open(bundle, config.inference()));
+        } catch (RuntimeException e) {
+            engine.close();
+            throw e;
+        }
+    }
+
+    List<List<Entity>> extract(List<String> texts, Segmentation segmentation) {
+        try {
+            Extraction x = engine.extract(texts, segmentation, runner).join();
+            return x.entities();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    @Override
+    public void close() {
+        session.close();
+        engine.close();
+    }
+}
