@@ -1,4 +1,6 @@
-"""Natural-language queries, one per entity type (seed 000 section III.B; seed 001)."""
+"""Natural-language queries, one per entity type (Sun et al. 2021, "Biomedical named entity recognition using BERT in the
+machine reading comprehension framework", section III.B; Tong et al. 2021, "Improving biomedical named
+entity recognition with a unified multi-task MRC framework")."""
 import random
 from typing import Dict, List
 
@@ -9,7 +11,7 @@ STYLES = ("paper", "simple", "guideline")
 # Display words for the query ("Can you detect <words> entities ...").
 TYPE_WORDS = {"chemical": "chemical", "disease": "disease", "gene": "gene or protein", "species": "species"}
 
-# Short annotation-guideline descriptions, in the spirit of seed 001's guideline queries.
+# Short annotation-guideline descriptions, in the spirit of Tong et al.'s guideline queries.
 GUIDELINES = {
     "chemical": "chemicals and drugs, including their names, brand names, abbreviations and formulas",
     "disease": "diseases, disorders, syndromes, symptoms and abnormal conditions",

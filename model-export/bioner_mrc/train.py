@@ -1,4 +1,4 @@
-"""Fine-tunes a BioBERT-MRC model on one or more IOB corpora (seed 000's recipe).
+"""Fine-tunes a BioBERT-MRC model on one or more IOB corpora (the recipe of Sun et al. 2021, BioBERT-MRC).
 
     python3 -m bioner_mrc.train --encoder-onnx ENC.onnx --tokenizer tokenizer.json \
         --corpus ../corpora/BC5CDR-IOB:Chemical=chemical,Disease=disease \

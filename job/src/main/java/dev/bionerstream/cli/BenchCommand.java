@@ -46,12 +46,20 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--limit", defaultValue = "500", description = "texts to use. Default: ${DEFAULT-VALUE}")
     int limit;
 
+    @Option(names = "--stream", description = "measure the streaming job instead: embedded Kafka in and out, a local Flink cluster, "
+            + "checkpoints every 2 s, model warm; compared with the bare session on the same windows in the same run")
+    boolean stream;
+
     @Option(names = "--rounds", defaultValue = "3", description = "timed rounds of each; the best is reported. Default: ${DEFAULT-VALUE}")
     int rounds;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws Exception {
         List<String> texts = loadTexts();
+        return stream ? new StreamBench(engine, texts).run() : engineBench(texts);
+    }
+
+    private int engineBench(List<String> texts) {
         try (LocalModel m = engine.open()) {
             List<MrcWindow> windows = m.engine.windows(texts, Segmentation.SENTENCES);
             int batch = m.config.batchMaxSize();

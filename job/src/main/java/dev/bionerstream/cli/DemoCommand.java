@@ -50,43 +50,27 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<String> sample = SampleAbstracts.load(abstracts);
-        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
-            Configuration args = engine.toConfiguration();
-            args.setString("kafka.bootstrap-servers", kafka.bootstrapServers());
-            args.setString("kafka.starting-offsets", "earliest");
-            args.setString("job.checkpoint-interval", "2 s");
-            args.setString("batch.max-wait", maxWait);
-            JobConfig cfg = JobConfig.from(args);
-            kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
-
-            Configuration flink = new Configuration();
-            flink.set(RestOptions.PORT, port);
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(flink);
-            BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME);
-            JobClient job = env.executeAsync(BionerJob.NAME + " demo");
-            System.out.printf("Kafka broker %s; Flink dashboard http://localhost:%d%n", kafka.bootstrapServers(), port);
-
+        Configuration options = engine.toConfiguration();
+        options.setString("job.checkpoint-interval", "2 s");
+        options.setString("batch.max-wait", maxWait);
+        try (LocalPipeline p = LocalPipeline.start(options, port)) {
+            System.out.printf("Kafka broker %s; Flink dashboard http://localhost:%d%n", p.kafka.bootstrapServers(), port);
             long t0 = System.nanoTime();
             List<String> records = new ArrayList<>(sample);
             records.addAll(BAD_RECORDS);
-            kafka.produce(cfg.inputTopic(), records);
+            p.produce(records);
             int expected = sample.size();
-            try (TopicReader<DocumentEntities> docs = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
-                    TopicReader<DeadLetter> dead = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class)) {
-                long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
-                while (docs.poll(Duration.ofMillis(500)).size() < expected && System.nanoTime() < deadline) {
-                    dead.poll(Duration.ofMillis(10));
-                }
-                dead.pollUntil(d -> d.size() >= BAD_RECORDS.size(), Duration.ofSeconds(30));
-                double seconds = (System.nanoTime() - t0) / 1e9;
-                System.out.print(summary(docs.poll(Duration.ZERO), dead.poll(Duration.ZERO), seconds));
+            long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
+            while (p.documents.poll(Duration.ofMillis(500)).size() < expected && System.nanoTime() < deadline) {
+                p.deadLetters.poll(Duration.ofMillis(10));
             }
-            if (exitWhenDone) {
-                job.cancel().get();
-                return 0;
+            p.deadLetters.pollUntil(d -> d.size() >= BAD_RECORDS.size(), Duration.ofSeconds(30));
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            System.out.print(summary(p.documents.poll(Duration.ZERO), p.deadLetters.poll(Duration.ZERO), seconds));
+            if (!exitWhenDone) {
+                System.out.println("The job keeps running for the dashboard; Ctrl-C stops it.");
+                Thread.currentThread().join();
             }
-            System.out.println("The job keeps running for the dashboard; Ctrl-C stops it.");
-            Thread.currentThread().join();
         }
         return 0;
     }

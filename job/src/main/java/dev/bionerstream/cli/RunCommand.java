@@ -1,20 +1,85 @@
 package dev.bionerstream.cli;
 
 import dev.bionerstream.job.BionerJob;
+import dev.bionerstream.job.JobConfig;
+import dev.bionerstream.job.JobOptions;
+import dev.bionerstream.serving.SessionFactory;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.JobManagerOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.core.execution.RecoveryClaimMode;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Unmatched;
 
-/** Runs the streaming job against a real Kafka cluster: locally, or on the cluster flink run submits to. */
-@Command(name = "run", description = "Runs the streaming job: --kafka.bootstrap-servers HOST:PORT [--key value ...] (see README, Configuration).")
+/**
+ * Runs the streaming job on a local Flink cluster in this process, against a real Kafka cluster.
+ * Checkpoints go to a local directory by default and are kept; the same command after a crash
+ * resumes from the newest completed one, so read_committed consumers see nothing twice and
+ * nothing is lost. ({@code flink run} and Kubernetes use the cluster's own checkpoint storage.)
+ */
+@Command(name = "run", description = "Runs the streaming job: --kafka.bootstrap-servers HOST:PORT [--key value ...]; --help lists the keys.")
 final class RunCommand implements Callable<Integer> {
+    static final String DEFAULT_CHECKPOINT_DIR = Path.of(System.getProperty("user.home"), ".local", "share", "bioner-stream", "checkpoints")
+            .toUri().toString();
+
     @Unmatched List<String> args = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
-        BionerJob.main(args.toArray(String[]::new));
+        if (args.contains("--help") || args.contains("-h")) {
+            System.out.print(help());
+            return 0;
+        }
+        Configuration given = JobConfig.parseArgs(args.toArray(String[]::new));
+        if (!given.contains(JobOptions.CHECKPOINT_DIR)) {
+            given.set(JobOptions.CHECKPOINT_DIR, DEFAULT_CHECKPOINT_DIR);
+        }
+        JobConfig cfg = JobConfig.from(given);
+        Configuration flink = new Configuration();
+        // The local cluster's endpoints serve this machine only.
+        flink.set(RestOptions.BIND_ADDRESS, "localhost");
+        flink.set(JobManagerOptions.BIND_HOST, "localhost");
+        flink.set(TaskManagerOptions.BIND_HOST, "localhost");
+        resumePoint(cfg).ifPresentOrElse(chk -> {
+            System.err.println("Resuming from checkpoint " + chk + " (the newest completed one of this job)");
+            flink.set(StateRecoveryOptions.SAVEPOINT_PATH, chk.toUri().toString());
+            flink.set(StateRecoveryOptions.RESTORE_MODE, RecoveryClaimMode.CLAIM);
+        }, () -> System.err.println("No checkpoint in " + cfg.checkpointStorage().orElseThrow()
+                + ": starting from kafka.starting-offsets " + cfg.startingOffsets()));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(flink);
+        BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME);
+        env.execute(BionerJob.NAME);
         return 0;
+    }
+
+    /** The newest completed checkpoint of this job (its checkpoint directory and consumer group), on a local file system. */
+    static Optional<Path> resumePoint(JobConfig cfg) {
+        URI dir = URI.create(cfg.checkpointStorage().orElseThrow());
+        if (dir.getScheme() != null && !dir.getScheme().equals("file")) {
+            return Optional.empty(); // remote storage: resume with flink run -s, as the README shows
+        }
+        return LatestCheckpoint.in(dir.getScheme() == null ? Path.of(dir.getPath()) : Path.of(dir));
+    }
+
+    static String help() {
+        StringBuilder sb = new StringBuilder("Usage: bioner run --kafka.bootstrap-servers HOST:PORT [--key value ...]\n\n");
+        sb.append("Runs the streaming job on a local Flink cluster. Keys (also --key=value):\n");
+        for (ConfigOption<?> o : JobConfig.OPTIONS) {
+            sb.append(String.format("  --%-36s %s%n", o.key() + (o.hasDefaultValue() ? " (" + o.defaultValue() + ")" : ""),
+                    o.description().toString().replaceAll("<[^>]+>", "")));
+        }
+        sb.append("  --kafka.properties.*                 passed to the Kafka clients (security.protocol, sasl.*, ssl.*)\n");
+        sb.append("Default checkpoint directory of this command: ").append(DEFAULT_CHECKPOINT_DIR).append('\n');
+        return sb.toString();
     }
 }

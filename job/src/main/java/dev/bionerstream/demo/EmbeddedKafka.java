@@ -14,6 +14,9 @@ import org.apache.kafka.common.test.TestKitNodes;
 /**
  * A real single-node Kafka broker (KRaft, combined controller and broker) in this JVM, from
  * Kafka's own jars: the demo's and the integration tests' broker. Always close it.
+ *
+ * <p>It lives in {@code src/main} although it uses Kafka's test kit because {@code ./bioner demo}
+ * needs a broker on a machine with nothing installed; the shaded cluster jar leaves the kit out.
  */
 public final class EmbeddedKafka implements AutoCloseable {
     private final KafkaClusterTestKit cluster;

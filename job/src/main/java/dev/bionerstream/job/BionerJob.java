@@ -6,6 +6,9 @@ import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -28,6 +31,14 @@ public final class BionerJob {
     public static Topology.Outputs wire(StreamExecutionEnvironment env, JobConfig cfg, SessionFactory factory) {
         env.setParallelism(cfg.parallelism());
         env.enableCheckpointing(cfg.checkpointInterval().toMillis());
+        // A cancelled or killed job keeps its last checkpoint: restarting from it neither loses nor repeats output.
+        env.getCheckpointConfig().setExternalizedCheckpointRetention(ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        cfg.checkpointStorage().ifPresent(dir -> {
+            Configuration storage = new Configuration();
+            storage.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+            storage.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir);
+            env.configure(storage);
+        });
         Topology.Outputs out = Topology.build(
                 env.fromSource(KafkaIO.source(cfg), WatermarkStrategy.noWatermarks(), "Kafka: " + cfg.inputTopic()).uid("source"),
                 cfg, factory);

@@ -39,6 +39,7 @@ public record JobConfig(
         int asyncRetries,
         int parallelism,
         Duration checkpointInterval,
+        String checkpointDir,
         OpenSearchSinkConfig openSearch)
         implements Serializable {
 
@@ -83,8 +84,13 @@ public record JobConfig(
                 c.get(DEAD_LETTER_TOPIC), c.get(GROUP_ID), offsets, format, guarantee, c.get(TRANSACTIONAL_ID_PREFIX),
                 c.get(TRANSACTION_TIMEOUT), Map.copyOf(kafka), ServingConfig.from(c),
                 c.get(ASYNC_CAPACITY), c.get(ASYNC_TIMEOUT), c.get(ASYNC_RETRIES), c.get(PARALLELISM),
-                c.get(CHECKPOINT_INTERVAL),
+                c.get(CHECKPOINT_INTERVAL), c.getOptional(CHECKPOINT_DIR).map(d -> d.replaceAll("/+$", "") + "/" + c.get(GROUP_ID)).orElse(null),
                 OpenSearchSinkConfig.isEnabled(c) ? OpenSearchSinkConfig.from(c) : null);
+    }
+
+    /** Where this job's checkpoints go ({@code job.checkpoint-dir}/{@code kafka.group-id}), when set. */
+    public Optional<String> checkpointStorage() {
+        return Optional.ofNullable(checkpointDir);
     }
 
     /** The search-index sink's settings, when {@code opensearch.hosts} (or OPENSEARCH_HOSTS) is set. */

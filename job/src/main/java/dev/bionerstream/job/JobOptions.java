@@ -57,9 +57,15 @@ public final class JobOptions {
     public static final ConfigOption<Duration> CHECKPOINT_INTERVAL = ConfigOptions.key("job.checkpoint-interval")
             .durationType().defaultValue(Duration.ofSeconds(30)).withDescription("Checkpoint interval; exactly-once output is committed at each checkpoint.");
 
+    public static final ConfigOption<String> CHECKPOINT_DIR = ConfigOptions.key("job.checkpoint-dir")
+            .stringType().noDefaultValue().withDescription(
+                    "Durable checkpoint storage (file:///path, s3://bucket/path); the job's checkpoints go to <dir>/<kafka.group-id> "
+                            + "and are kept when the job is cancelled. Unset: Flink's execution.checkpointing.dir; "
+                            + "./bioner run defaults to ~/.local/share/bioner-stream/checkpoints and resumes from the newest one.");
+
     /** Every option above, for validating the keys a user gives. */
     public static final List<ConfigOption<?>> ALL = List.of(BOOTSTRAP_SERVERS, INPUT_TOPIC, ENTITIES_TOPIC,
             DOCUMENTS_TOPIC, DEAD_LETTER_TOPIC, GROUP_ID, STARTING_OFFSETS, INPUT_FORMAT, DELIVERY_GUARANTEE,
             TRANSACTIONAL_ID_PREFIX, TRANSACTION_TIMEOUT, ASYNC_CAPACITY, ASYNC_TIMEOUT, ASYNC_RETRIES, PARALLELISM,
-            CHECKPOINT_INTERVAL);
+            CHECKPOINT_INTERVAL, CHECKPOINT_DIR);
 }

@@ -17,7 +17,7 @@ import org.apache.flink.streaming.util.retryable.AsyncRetryStrategies;
 import org.apache.flink.util.Collector;
 
 /**
- * The design card as a function of the input stream: parse and validate -> annotate (async,
+ * The pipeline as a function of the input stream: parse and validate -> annotate (async,
  * micro-batched, one call per document: split, (sentence, type) windows, infer, gather,
  * deduplicate) -> per-document records and entity events; bad records and documents whose
  * inference keeps failing go to the dead-letter stream.

@@ -41,6 +41,9 @@ public final class ModelBundle {
         this.tokenizer = tokenizer;
     }
 
+    /** The manifest format this job reads (bundle.json "format"); a bundle of another format is refused. */
+    public static final int FORMAT = 1;
+
     /** Loads and validates a bundle directory. */
     public static ModelBundle load(Path dir) {
         if (!Files.isDirectory(dir)) {
@@ -79,6 +82,10 @@ public final class ModelBundle {
     }
 
     private static void validate(String source, BundleManifest m) {
+        if (m.format() != FORMAT) {
+            throw new BundleException(source + "/" + MANIFEST + " has \"format\": " + m.format() + "; this job reads format " + FORMAT
+                    + " (re-export the bundle with this version's model-export, or run the job version that wrote it)");
+        }
         List<EntityQuery> types = m.entityTypes();
         if (types == null || types.isEmpty()) {
             throw new BundleException(source + "/" + MANIFEST + " names no entity types: add \"entity_types\": [{\"name\": ..., \"query\": ...}]");

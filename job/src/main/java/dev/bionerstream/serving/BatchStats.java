@@ -11,9 +11,8 @@ public final class BatchStats {
     private final LongAdder windows = new LongAdder();
     private final LongAdder tokens = new LongAdder();
     private final LongAdder paddedTokens = new LongAdder();
-    private final LongAdder modelNanos = new LongAdder();
 
-    void record(int[] lengths, long nanos) {
+    void record(int[] lengths) {
         int longest = 0;
         long sum = 0;
         for (int l : lengths) {
@@ -24,30 +23,25 @@ public final class BatchStats {
         windows.add(lengths.length);
         tokens.add(sum);
         paddedTokens.add((long) longest * lengths.length);
-        modelNanos.add(nanos);
     }
 
-    public long batches() {
-        return batches.sum();
+    public Counts snapshot() {
+        return new Counts(batches.sum(), windows.sum(), tokens.sum(), paddedTokens.sum());
     }
 
-    public long windows() {
-        return windows.sum();
-    }
+    /** Counts at one moment; {@link #minus} gives those of a period. */
+    public record Counts(long batches, long windows, long tokens, long paddedTokens) {
+        public Counts minus(Counts earlier) {
+            return new Counts(batches - earlier.batches, windows - earlier.windows, tokens - earlier.tokens, paddedTokens - earlier.paddedTokens);
+        }
 
-    /** Real tokens over computed (padded) tokens; 1 when nothing ran. */
-    public double paddingEfficiency() {
-        long padded = paddedTokens.sum();
-        return padded == 0 ? 1 : (double) tokens.sum() / padded;
-    }
+        /** Real tokens over computed (padded) tokens; 1 when nothing ran. */
+        public double paddingEfficiency() {
+            return paddedTokens == 0 ? 1 : (double) tokens / paddedTokens;
+        }
 
-    public double meanBatchSize() {
-        long b = batches.sum();
-        return b == 0 ? 0 : (double) windows.sum() / b;
-    }
-
-    /** Time spent inside the model, in seconds. */
-    public double modelSeconds() {
-        return modelNanos.sum() / 1e9;
+        public double meanBatchSize() {
+            return batches == 0 ? 0 : (double) windows / batches;
+        }
     }
 }

@@ -142,7 +142,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             return false;
         }
         long modelNanos = clock.getAsLong() - start;
-        stats.record(batch.stream().mapToInt(p -> p.window().length()).toArray(), modelNanos);
+        stats.record(batch.stream().mapToInt(p -> p.window().length()).toArray());
         for (int i = 0; i < batch.size(); i++) {
             PendingWindow p = batch.get(i);
             p.request().complete(p.index(), new WindowResult(logits.get(i), batch.size(), start - p.request().enqueuedNanos, modelNanos));

@@ -5,6 +5,7 @@ import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.model.ModelBundle;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One engine, one model session and one micro-batcher per JVM and config, shared by all subtasks of
@@ -63,6 +64,13 @@ public final class SharedModels {
                     entry.engine.close();
                 }
             }
+        }
+    }
+
+    /** What the batcher of {@code config} in this JVM has run so far, if it is open (for benchmarks on a local cluster). */
+    public static Optional<BatchStats.Counts> batchStats(ServingConfig config) {
+        synchronized (MODELS) {
+            return Optional.ofNullable(MODELS.get(config)).map(e -> e.batcher.stats().snapshot());
         }
     }
 

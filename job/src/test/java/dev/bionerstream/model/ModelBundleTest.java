@@ -63,6 +63,14 @@ class ModelBundleTest {
     }
 
     @Test
+    void aManifestOfAnotherFormatIsRejected() throws Exception {
+        ObjectNode m = copyDefault();
+        m.put("format", 2);
+        write(m);
+        assertThatThrownBy(() -> ModelBundle.load(dir)).hasMessageContaining("\"format\": 2").hasMessageContaining("reads format 1");
+    }
+
+    @Test
     void aManifestWithoutTypesIsRejected() throws Exception {
         ObjectNode m = copyDefault();
         m.putArray("entity_types");

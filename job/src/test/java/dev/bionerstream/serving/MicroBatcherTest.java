@@ -34,8 +34,8 @@ class MicroBatcherTest {
             List<WindowResult> r = b.run(windows(4)).get(10, TimeUnit.SECONDS);
             assertThat(r).hasSize(4).allSatisfy(w -> assertThat(w.batchSize()).isEqualTo(4));
             assertThat(session.batches).hasSize(1);
-            assertThat(b.stats().meanBatchSize()).isEqualTo(4.0);
-            assertThat(b.stats().paddingEfficiency()).isEqualTo((5 + 6 + 7 + 8) / (4.0 * 8));
+            assertThat(b.stats().snapshot().meanBatchSize()).isEqualTo(4.0);
+            assertThat(b.stats().snapshot().paddingEfficiency()).isEqualTo((5 + 6 + 7 + 8) / (4.0 * 8));
         }
     }
 

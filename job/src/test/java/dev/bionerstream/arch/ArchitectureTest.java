@@ -1,0 +1,37 @@
+package dev.bionerstream.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The layering the code is drawn with: cli -> job -> serving -> engine -> inference ->
+ * model/features/text, with the sinks beside the job. The model core runs without Flink, so it
+ * can be reused and tested alone, and no package depends on one that depends back on it.
+ */
+@AnalyzeClasses(packages = "dev.bionerstream", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+    @ArchTest
+    static final ArchRule MODEL_CORE_IS_FLINK_FREE = noClasses()
+            .that().resideInAnyPackage("..engine..", "..model..", "..inference..", "..features..", "..text..", "..eval..")
+            .should().dependOnClassesThat().resideInAPackage("org.apache.flink..")
+            .because("the engine must run and be tested without Flink (the CLI, other hosts)");
+
+    @ArchTest
+    static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.bionerstream.(**)").should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule SINKS_DO_NOT_KNOW_THE_JOB = noClasses()
+            .that().resideInAPackage("..sink..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.bionerstream.job..", "dev.bionerstream.cli..")
+            .because("a sink is configured by its own options; the job only wires it");
+
+    @ArchTest
+    static final ArchRule ENGINE_DOES_NOT_KNOW_ITS_CALLERS = noClasses()
+            .that().resideInAnyPackage("..engine..", "..inference..", "..model..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.bionerstream.serving..", "dev.bionerstream.job..", "dev.bionerstream.cli..");
+}

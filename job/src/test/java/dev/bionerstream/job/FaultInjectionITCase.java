@@ -1,0 +1,118 @@
+package dev.bionerstream.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.avro.DeadLetter;
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.EmbeddedKafka;
+import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.demo.TopicReader;
+import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.inference.MrcSession;
+import dev.bionerstream.inference.WindowLogits;
+import dev.bionerstream.serving.SessionFactory;
+import dev.bionerstream.serving.TestingMrcSession;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Faults inside the job, on a MiniCluster against a real broker, with a model that fails when told:
+ * a batch that throws is retried (no dead letter), and an {@link Error} from the model fails the
+ * task, which restarts from its last checkpoint with a fresh model. Either way every document
+ * comes out exactly once for read_committed consumers.
+ */
+class FaultInjectionITCase {
+    static final int ABSTRACTS = 60;
+    static final AtomicInteger BATCHES = new AtomicInteger();
+    static final AtomicInteger SESSIONS = new AtomicInteger();
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+
+    /** Batch 3 throws an exception, batch 8 an Error; the rest answer as {@link TestingMrcSession}. */
+    static final class FlakySession implements MrcSession {
+        private final TestingMrcSession model = new TestingMrcSession(Set.of());
+
+        @Override
+        public List<WindowLogits> run(List<MrcWindow> batch) {
+            int n = BATCHES.incrementAndGet();
+            if (n == 3) {
+                throw new IllegalStateException("injected failure of batch 3");
+            }
+            if (n == 8) {
+                throw new OutOfMemoryError("injected native error in batch 8");
+            }
+            return model.run(batch);
+        }
+
+        @Override
+        public String provider() {
+            return "FLAKY";
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    @Test
+    void aFailingBatchIsRetriedAndABrokenModelRestartsTheTaskWithoutLossOrDuplicates() throws Exception {
+        List<String> sample = SampleAbstracts.load(ABSTRACTS);
+        Set<String> ids = new TreeSet<>();
+        ObjectMapper json = new ObjectMapper();
+        for (String s : sample) {
+            ids.add(json.readTree(s).get("id").asText());
+        }
+        SessionFactory flaky = (bundle, options) -> {
+            SESSIONS.incrementAndGet();
+            return new FlakySession();
+        };
+        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
+            JobConfig cfg = JobConfig.from(Configuration.fromMap(Map.of(
+                    "kafka.bootstrap-servers", kafka.bootstrapServers(),
+                    "kafka.starting-offsets", "earliest",
+                    "kafka.transaction-timeout", "1 min",
+                    "job.checkpoint-interval", "1 s",
+                    "batch.max-size", "8",
+                    "async.capacity", "4")));
+            kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
+            kafka.produce(cfg.inputTopic(), sample);
+            Configuration flink = new Configuration();
+            flink.setString("restart-strategy.type", "fixed-delay");
+            flink.setString("restart-strategy.fixed-delay.attempts", "3");
+            flink.setString("restart-strategy.fixed-delay.delay", "1 s");
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
+            BionerJob.wire(env, cfg, flaky);
+            JobClient job = env.executeAsync("fault injection");
+            try (var docs = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
+                    var dead = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class)) {
+                docs.pollUntil(l -> l.stream().map(d -> d.getDocumentId().toString()).distinct().count() >= ABSTRACTS, Duration.ofMinutes(10));
+                Thread.sleep(4000); // a duplicate would be committed with one of the next checkpoints
+                List<DocumentEntities> all = docs.poll(Duration.ofSeconds(1));
+                List<DeadLetter> letters = dead.poll(Duration.ofSeconds(1));
+                Map<String, Long> counts = all.stream().collect(Collectors.groupingBy(d -> d.getDocumentId().toString(), Collectors.counting()));
+                Set<String> missing = new TreeSet<>(ids);
+                missing.removeAll(counts.keySet());
+                assertThat(missing).as("missing documents; dead letters: %s", letters.stream().map(DeadLetter::getErrorMessage).toList()).isEmpty();
+                assertThat(counts).as("documents seen twice").allSatisfy((id, n) -> assertThat(n).as(id).isEqualTo(1L));
+                assertThat(letters).as("dead letters").isEmpty();
+                assertThat(SESSIONS.get()).as("models opened: the broken one was replaced").isGreaterThanOrEqualTo(2);
+            } finally {
+                job.cancel().get();
+            }
+        }
+    }
+}
