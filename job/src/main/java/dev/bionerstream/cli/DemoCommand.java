@@ -60,10 +60,7 @@ final class DemoCommand implements Callable<Integer> {
             records.addAll(BAD_RECORDS);
             p.produce(records);
             int expected = sample.size();
-            long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
-            while (p.documents.poll(Duration.ofMillis(500)).size() < expected && System.nanoTime() < deadline) {
-                p.deadLetters.poll(Duration.ofMillis(10));
-            }
+            p.documents.pollWhileProgressing(d -> d.size() >= expected, Duration.ofMinutes(5));
             p.deadLetters.pollUntil(d -> d.size() >= BAD_RECORDS.size(), Duration.ofSeconds(30));
             double seconds = (System.nanoTime() - t0) / 1e9;
             System.out.print(summary(p.documents.poll(Duration.ZERO), p.deadLetters.poll(Duration.ZERO), seconds));

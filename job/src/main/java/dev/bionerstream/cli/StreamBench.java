@@ -67,9 +67,9 @@ final class StreamBench {
     }
 
     private static void awaitDocuments(LocalPipeline p, int n) {
-        List<?> docs = p.documents.pollUntil(d -> d.size() >= n, Duration.ofMinutes(30));
+        List<?> docs = p.documents.pollWhileProgressing(d -> d.size() >= n, Duration.ofMinutes(5));
         if (docs.size() < n) {
-            throw new IllegalStateException("the job produced " + docs.size() + " of " + n + " documents in 30 minutes");
+            throw new IllegalStateException("the job produced " + docs.size() + " of " + n + " documents, then nothing for 5 minutes");
         }
     }
 

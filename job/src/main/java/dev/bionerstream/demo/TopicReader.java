@@ -51,6 +51,23 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
         return seen;
     }
 
+    /**
+     * Polls until {@code done} holds, for as long as records keep arriving: gives up only after
+     * {@code stall} without a new one, so a slow machine is not mistaken for a lost record.
+     */
+    public List<T> pollWhileProgressing(Predicate<List<T>> done, Duration stall) {
+        long lastProgress = System.nanoTime();
+        int size = seen.size();
+        while (!done.test(seen) && System.nanoTime() - lastProgress < stall.toNanos()) {
+            poll(Duration.ofMillis(500));
+            if (seen.size() > size) {
+                size = seen.size();
+                lastProgress = System.nanoTime();
+            }
+        }
+        return seen;
+    }
+
     @Override
     public void close() {
         consumer.close();

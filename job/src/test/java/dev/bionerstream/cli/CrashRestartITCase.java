@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CrashRestartITCase {
     static final int ABSTRACTS = 120;
-    static final Duration PATIENCE = Duration.ofMinutes(15);
+    /** Fails only when no document arrives for this long: a busy machine is slow, not wrong. */
+    static final Duration STALL = Duration.ofMinutes(5);
 
     @TempDir Path dir;
 
@@ -53,14 +54,14 @@ class CrashRestartITCase {
                     "--async.capacity", "8");
             try (TopicReader<DocumentEntities> docs = new TopicReader<>(kafka.bootstrapServers(), "entity-documents", DocumentEntities.class)) {
                 Process first = start(command, dir.resolve("first.log"));
-                List<DocumentEntities> before = docs.pollUntil(l -> l.size() >= ABSTRACTS / 4 || !first.isAlive(), PATIENCE);
+                List<DocumentEntities> before = docs.pollWhileProgressing(l -> l.size() >= ABSTRACTS / 4 || !first.isAlive(), STALL);
                 assertThat(first.isAlive()).as("first run alive; its log:%n%s", tail(dir.resolve("first.log"))).isTrue();
                 first.destroyForcibly().waitFor();
                 int seenAtKill = before.size();
 
                 Process second = start(command, dir.resolve("second.log"));
                 try {
-                    docs.pollUntil(l -> distinctIds(l).size() >= ABSTRACTS || !second.isAlive(), PATIENCE);
+                    docs.pollWhileProgressing(l -> distinctIds(l).size() >= ABSTRACTS || !second.isAlive(), STALL);
                     Thread.sleep(6000); // a duplicate would be committed with one of the next checkpoints
                     List<DocumentEntities> all = docs.poll(Duration.ofSeconds(1));
                     Map<String, Long> counts = all.stream().collect(Collectors.groupingBy(d -> d.getDocumentId().toString(), Collectors.counting()));

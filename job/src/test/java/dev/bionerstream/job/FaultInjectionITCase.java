@@ -99,7 +99,7 @@ class FaultInjectionITCase {
             JobClient job = env.executeAsync("fault injection");
             try (var docs = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
                     var dead = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class)) {
-                docs.pollUntil(l -> l.stream().map(d -> d.getDocumentId().toString()).distinct().count() >= ABSTRACTS, Duration.ofMinutes(10));
+                docs.pollWhileProgressing(l -> l.stream().map(d -> d.getDocumentId().toString()).distinct().count() >= ABSTRACTS, Duration.ofMinutes(5));
                 Thread.sleep(4000); // a duplicate would be committed with one of the next checkpoints
                 List<DocumentEntities> all = docs.poll(Duration.ofSeconds(1));
                 List<DeadLetter> letters = dead.poll(Duration.ofSeconds(1));
