@@ -2,8 +2,8 @@ package dev.bionerstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.TopicReader;
@@ -12,10 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,11 +30,6 @@ class CrashRestartITCase {
     @Test
     void killedAndRestartedTheJobLosesAndRepeatsNothing() throws Exception {
         List<String> sample = SampleAbstracts.load(ABSTRACTS);
-        Set<String> ids = new TreeSet<>();
-        ObjectMapper json = new ObjectMapper();
-        for (String s : sample) {
-            ids.add(json.readTree(s).get("id").asText());
-        }
         try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
             kafka.createTopics(1, "abstracts", "entities", "entity-documents", "abstracts-dlq");
             kafka.produce("abstracts", sample);
@@ -61,18 +52,14 @@ class CrashRestartITCase {
 
                 Process second = start(command, dir.resolve("second.log"));
                 try {
-                    docs.pollWhileProgressing(l -> distinctIds(l).size() >= ABSTRACTS || !second.isAlive(), STALL);
+                    docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS || !second.isAlive(), STALL);
                     Thread.sleep(6000); // a duplicate would be committed with one of the next checkpoints
                     List<DocumentEntities> all = docs.poll(Duration.ofSeconds(1));
-                    Map<String, Long> counts = all.stream().collect(Collectors.groupingBy(d -> d.getDocumentId().toString(), Collectors.counting()));
-                    Set<String> missing = new TreeSet<>(ids);
-                    missing.removeAll(counts.keySet());
-                    Set<String> duplicated = counts.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey)
-                            .collect(Collectors.toCollection(TreeSet::new));
+                    Delivery delivery = Delivery.of(sample, all);
                     String logs = "first run:\n" + tail(dir.resolve("first.log")) + "\nsecond run:\n" + tail(dir.resolve("second.log"));
                     assertThat(Files.readString(dir.resolve("second.log"))).as(logs).contains("Resuming from checkpoint");
-                    assertThat(missing).as("missing documents (%d seen when killed); logs:%n%s", seenAtKill, logs).isEmpty();
-                    assertThat(duplicated).as("documents seen twice under read_committed; logs:%n%s", logs).isEmpty();
+                    assertThat(delivery.missing()).as("missing documents (%d seen when killed); logs:%n%s", seenAtKill, logs).isEmpty();
+                    assertThat(delivery.duplicated()).as("documents seen twice under read_committed; logs:%n%s", logs).isEmpty();
                     System.out.printf("crash/restart: %d documents seen when killed, %d after the restart, 0 missing, 0 duplicated%n",
                             seenAtKill, all.size());
                 } finally {
@@ -80,10 +67,6 @@ class CrashRestartITCase {
                 }
             }
         }
-    }
-
-    private static Set<String> distinctIds(List<DocumentEntities> docs) {
-        return docs.stream().map(d -> d.getDocumentId().toString()).collect(Collectors.toSet());
     }
 
     private static Process start(List<String> command, Path log) throws IOException {

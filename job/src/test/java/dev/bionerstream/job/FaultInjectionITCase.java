@@ -2,9 +2,9 @@ package dev.bionerstream.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.TopicReader;
@@ -17,9 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -71,11 +69,6 @@ class FaultInjectionITCase {
     @Test
     void aFailingBatchIsRetriedAndABrokenModelRestartsTheTaskWithoutLossOrDuplicates() throws Exception {
         List<String> sample = SampleAbstracts.load(ABSTRACTS);
-        Set<String> ids = new TreeSet<>();
-        ObjectMapper json = new ObjectMapper();
-        for (String s : sample) {
-            ids.add(json.readTree(s).get("id").asText());
-        }
         SessionFactory flaky = (bundle, options) -> {
             SESSIONS.incrementAndGet();
             return new FlakySession();
@@ -99,15 +92,13 @@ class FaultInjectionITCase {
             JobClient job = env.executeAsync("fault injection");
             try (var docs = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
                     var dead = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class)) {
-                docs.pollWhileProgressing(l -> l.stream().map(d -> d.getDocumentId().toString()).distinct().count() >= ABSTRACTS, Duration.ofMinutes(5));
+                docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));
                 Thread.sleep(4000); // a duplicate would be committed with one of the next checkpoints
                 List<DocumentEntities> all = docs.poll(Duration.ofSeconds(1));
                 List<DeadLetter> letters = dead.poll(Duration.ofSeconds(1));
-                Map<String, Long> counts = all.stream().collect(Collectors.groupingBy(d -> d.getDocumentId().toString(), Collectors.counting()));
-                Set<String> missing = new TreeSet<>(ids);
-                missing.removeAll(counts.keySet());
-                assertThat(missing).as("missing documents; dead letters: %s", letters.stream().map(DeadLetter::getErrorMessage).toList()).isEmpty();
-                assertThat(counts).as("documents seen twice").allSatisfy((id, n) -> assertThat(n).as(id).isEqualTo(1L));
+                Delivery delivery = Delivery.of(sample, all);
+                assertThat(delivery.missing()).as("missing documents; dead letters: %s", letters.stream().map(DeadLetter::getErrorMessage).toList()).isEmpty();
+                assertThat(delivery.duplicated()).as("documents seen twice").isEmpty();
                 assertThat(letters).as("dead letters").isEmpty();
                 assertThat(SESSIONS.get()).as("models opened: the broken one was replaced").isGreaterThanOrEqualTo(2);
             } finally {

@@ -9,6 +9,7 @@ import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.avro.Mention;
 import dev.bionerstream.avro.TextField;
+import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.TopicReader;
@@ -31,7 +32,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -98,17 +98,10 @@ class StreamingJobITCase {
             }
 
             // exactly once: each document and each mention once
-            Set<String> expectedIds = new TreeSet<>();
-            for (String line : sample) {
-                expectedIds.add(new ObjectMapper().readTree(line).get("id").asText());
-            }
-            Map<String, Long> counts = docs.stream().collect(Collectors.groupingBy(x -> x.getDocumentId().toString(), Collectors.counting()));
-            Set<String> missing = new TreeSet<>(expectedIds);
-            missing.removeAll(counts.keySet());
+            Delivery delivery = Delivery.of(sample, docs);
             List<String> deadReasons = dead.stream().map(x -> x.getStage() + ": " + x.getErrorMessage()).toList();
-            assertThat(missing).as("documents missing (none arrived for %s); dead letters: %s", STALL, deadReasons).isEmpty();
-            assertThat(counts.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).toList())
-                    .as("documents seen more than once").isEmpty();
+            assertThat(delivery.missing()).as("documents missing (none arrived for %s); dead letters: %s", STALL, deadReasons).isEmpty();
+            assertThat(delivery.duplicated()).as("documents seen more than once").isEmpty();
             Set<String> mentionIds = new HashSet<>();
             docs.forEach(x -> x.getEntities().forEach(m -> mentionIds.add(m.getEventId())));
             List<String> eventIds = events.stream().map(EntityEvent::getEventId).toList();

@@ -19,6 +19,8 @@ public final class TestingMrcSession implements MrcSession {
     public volatile int failNext;
     /** The next batch throws an {@link Error}, as a native runtime or an exhausted heap would. */
     public volatile boolean errorNext;
+    /** Time each batch takes, to make a stream last long enough for a fault in its middle. */
+    public volatile long delayMillis;
     public volatile boolean closed;
 
     public TestingMrcSession(Set<Long> entityIds) {
@@ -28,6 +30,13 @@ public final class TestingMrcSession implements MrcSession {
     @Override
     public List<WindowLogits> run(List<MrcWindow> batch) {
         batches.add(List.copyOf(batch));
+        if (delayMillis > 0) {
+            try {
+                Thread.sleep(delayMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (errorNext) {
             errorNext = false;
             throw new OutOfMemoryError("injected native error");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.faults.NetworkOutage;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -99,6 +100,44 @@ class OpenSearchSinkITCase {
         runJob(input); // a replay of the same records: same ids, so the count stays and versions go up
         assertThat(count()).isEqualTo(RECORDS);
         assertDocumentsMatch(input, 2);
+    }
+
+    @Test
+    void aThirtySecondOutageOfTheIndexLosesNothing() throws Exception {
+        String index = "bioner-outage-it";
+        List<DocumentEntities> input = TestDocuments.generate(200, 7);
+        int port = Integer.parseInt(url.replaceAll(".*:", ""));
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none"); // the sink's own retries must carry it through
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
+        env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
+                .map(new Trickle()).returns(new AvroTypeInfo<>(DocumentEntities.class))
+                .sinkTo(OpenSearchSink.builder()
+                        .setHosts(url)
+                        .setIndex(index)
+                        .setBulkMaxActions(20)
+                        .setMaxBufferedRequests(60)
+                        .setBulkFlushInterval(Duration.ofMillis(200))
+                        .setRequestTimeout(Duration.ofSeconds(10))
+                        .setRetries(8, Duration.ofMillis(500), Duration.ofSeconds(10))
+                        .build());
+        var job = env.executeAsync("opensearch-outage-it");
+        Thread.sleep(5_000); // some documents are indexed, more are coming
+        try (NetworkOutage outage = NetworkOutage.of(port)) {
+            Thread.sleep(30_000);
+        }
+        job.getJobExecutionResult().get();
+        client.indices().refresh(r -> r.index(index));
+        assertThat(client.count(c -> c.index(index)).count()).as("documents indexed after the outage").isEqualTo(input.size());
+    }
+
+    /** Lets the records through one every 50 ms, so the stream is still running when the outage starts. */
+    static final class Trickle implements org.apache.flink.api.common.functions.MapFunction<DocumentEntities, DocumentEntities> {
+        @Override
+        public DocumentEntities map(DocumentEntities d) throws InterruptedException {
+            Thread.sleep(50);
+            return d;
+        }
     }
 
     private static void runJob(List<DocumentEntities> input) throws Exception {
