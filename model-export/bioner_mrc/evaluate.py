@@ -14,11 +14,11 @@ import argparse
 import json
 import os
 import sys
-from typing import Dict, List, Sequence
+from typing import Dict, List, Sequence, Tuple
 
 import torch
 
-from .checkpoint import load_checkpoint, round_fp16
+from .checkpoint import Loaded, load_checkpoint, round_fp16
 from .corpus import CorpusSpec
 from .features import Example, make_examples
 from .predict import evaluate
@@ -42,6 +42,20 @@ def is_truncated(ex: Example, tok: WordPieceTokenizer, max_len: int) -> bool:
     return bool(tok.tokenize(ex.text[ex.pieces[-1].end:]))
 
 
+def collect_examples(specs: Sequence[CorpusSpec], meta: Dict, tok: WordPieceTokenizer,
+                     split: str = "test") -> Tuple[List[Example], Dict[str, int]]:
+    """Examples of every corpus split (sentence by sentence, one per type of the corpus, in the
+    corpus's type order) and the number of truncated examples per ``corpus/type``."""
+    examples, truncated = [], {}
+    for spec in specs:
+        exs = corpus_examples(spec, meta, tok, split)
+        for ex in exs:
+            key = f"{ex.corpus}/{ex.etype}"
+            truncated[key] = truncated.get(key, 0) + is_truncated(ex, tok, meta["max_len"])
+        examples += exs
+    return examples, truncated
+
+
 def evaluate_examples(model, examples: Sequence[Example], batch_size: int = 64) -> Dict[str, Dict]:
     """P/R/F1 table per ``corpus/type`` (without the pooled ``all`` row)."""
     table = evaluate(model, list(examples), batch_size).table()
@@ -57,8 +71,8 @@ def print_table(table: Dict[str, Dict], truncated: Dict[str, int] = None, out=No
               f"{row['tp']:6d} {row['fp']:6d} {row['fn']:6d} {truncated.get(key, 0):6d}", file=out)
 
 
-def parse_args(argv=None):
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_model_arguments(p: argparse.ArgumentParser):
+    """The checkpoint, tokenizer, corpus and inference options shared with ``bioner_mrc.errors``."""
     p.add_argument("--checkpoint", required=True, help="best.pt / last.pt from bioner_mrc.train")
     p.add_argument("--tokenizer", help="tokenizer.json (default: the one recorded at training time)")
     p.add_argument("--corpus", action="append", required=True, help="DIR:TAG=type[,TAG=type] (repeatable)")
@@ -66,6 +80,11 @@ def parse_args(argv=None):
     p.add_argument("--fp16", action="store_true", help="round weights through float16 as the export ships them")
     p.add_argument("--batch-size", type=int, default=64)
     p.add_argument("--threads", type=int, default=os.cpu_count())
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_model_arguments(p)
     p.add_argument("--json", help="write the table (and truncation counts) to this file")
     return p.parse_args(argv)
 
@@ -80,27 +99,29 @@ def resolve_tokenizer(given, meta) -> str:
     return path
 
 
+def load_model_and_examples(args) -> Tuple[Loaded, WordPieceTokenizer, List[Example], Dict[str, int]]:
+    """Sets the thread count, loads the checkpoint (float16-rounded with ``--fp16``) and its
+    tokenizer, and builds the examples of ``--split`` for every ``--corpus``. Raises
+    ValueError / FileNotFoundError on bad inputs."""
+    torch.set_num_threads(max(1, args.threads))
+    specs = [CorpusSpec.parse(c) for c in args.corpus]
+    loaded = load_checkpoint(args.checkpoint)
+    tok = WordPieceTokenizer(resolve_tokenizer(args.tokenizer, loaded.meta))
+    if args.fp16:
+        print(f"rounded {len(round_fp16(loaded.model))} tensors through float16", flush=True)
+    examples, truncated = collect_examples(specs, loaded.meta, tok, args.split)
+    print(f"{len(examples)} examples ({args.split} split); {sum(truncated.values())} truncated to "
+          f"{loaded.meta['max_len']} tokens (the Java engine uses sliding windows instead)", flush=True)
+    return loaded, tok, examples, truncated
+
+
 def main(argv=None):
     args = parse_args(argv)
-    torch.set_num_threads(max(1, args.threads))
     try:
-        specs = [CorpusSpec.parse(c) for c in args.corpus]
-        loaded = load_checkpoint(args.checkpoint)
-        tok = WordPieceTokenizer(resolve_tokenizer(args.tokenizer, loaded.meta))
-        if args.fp16:
-            print(f"rounded {len(round_fp16(loaded.model))} tensors through float16", flush=True)
-        examples, truncated = [], {}
-        for spec in specs:
-            exs = corpus_examples(spec, loaded.meta, tok, args.split)
-            for ex in exs:
-                key = f"{ex.corpus}/{ex.etype}"
-                truncated[key] = truncated.get(key, 0) + is_truncated(ex, tok, loaded.meta["max_len"])
-            examples += exs
+        loaded, _, examples, truncated = load_model_and_examples(args)
     except (ValueError, FileNotFoundError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    print(f"{len(examples)} examples ({args.split} split); {sum(truncated.values())} truncated to "
-          f"{loaded.meta['max_len']} tokens (the Java engine uses sliding windows instead)", flush=True)
     table = evaluate_examples(loaded.model, examples, args.batch_size)
     print_table(table, truncated)
     if args.json:

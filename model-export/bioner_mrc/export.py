@@ -29,7 +29,7 @@ import torch
 from . import onnx_check
 from .checkpoint import FP16_MIN_ELEMENTS, load_checkpoint, round_fp16
 from .corpus import CorpusSpec
-from .evaluate import corpus_examples, evaluate_examples, is_truncated, print_table
+from .evaluate import collect_examples, evaluate_examples, print_table
 from .wordpiece import WordPieceTokenizer
 
 OPSET = 14
@@ -157,13 +157,7 @@ def clean_tokenizer(src: str, dst: str) -> Dict:
 
 def evaluate_specs(loaded, tok, specs: List[CorpusSpec], original_state: Optional[Dict], batch_size: int):
     """Test-split scores of the (rounded) model, and F1 deltas against the unrounded weights."""
-    examples, truncated = [], {}
-    for spec in specs:
-        exs = corpus_examples(spec, loaded.meta, tok, "test")
-        for ex in exs:
-            key = f"{ex.corpus}/{ex.etype}"
-            truncated[key] = truncated.get(key, 0) + is_truncated(ex, tok, loaded.meta["max_len"])
-        examples += exs
+    examples, truncated = collect_examples(specs, loaded.meta, tok, "test")
     print(f"evaluating {len(examples)} test examples ({sum(truncated.values())} truncated)", flush=True)
     table = evaluate_examples(loaded.model, examples, batch_size)
     print_table(table, truncated)
