@@ -3,20 +3,26 @@ package dev.bionerstream.serving;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The batching policy, free of threads and clocks so it can be tested with controlled time. A
  * batch closes when {@code maxSize} windows wait, or when the oldest has waited {@code maxWait}
  * (Triton's max_batch_size / max_queue_delay).
  *
- * <p>A batch is filled from the oldest request on, but one request takes at most half of it while
- * others wait: a document of thousands of windows then slows the documents behind it by half
- * instead of blocking them until it is done, and it still progresses while small ones keep
+ * <p>Which windows make a batch: the oldest waiting window always goes in, so every window is
+ * served in time; the rest are the waiting windows closest to it in length, because a batch costs
+ * as much as its longest window times its size (the session pads to the longest). One request
+ * takes at most half a batch while others wait: a document of thousands of windows then slows the
+ * documents behind it by half instead of blocking them, and still progresses while small ones keep
  * arriving. Not thread-safe: {@link MicroBatcher} guards it.
  */
 final class BatchQueue {
+    private static final Comparator<PendingWindow> BY_LENGTH = Comparator.comparingInt(p -> p.window().length());
+
     private final int maxSize;
     private final int share;
     private final long maxWaitNanos;
@@ -65,21 +71,60 @@ final class BatchQueue {
         if (queued == 0 || (!force && nanosUntilDue(nowNanos) > 0)) {
             return List.of();
         }
-        List<PendingWindow> batch = new ArrayList<>(Math.min(maxSize, queued));
-        while (batch.size() < maxSize && queued > 0) {
-            for (Iterator<BatchRequest> it = requests.iterator(); it.hasNext() && batch.size() < maxSize; ) {
-                BatchRequest r = it.next();
-                int take = Math.min(Math.min(share, maxSize - batch.size()), r.queued());
-                for (int k = 0; k < take; k++) {
-                    batch.add(r.take());
-                }
-                queued -= take;
-                if (r.queued() == 0) {
-                    it.remove();
-                }
+        List<PendingWindow> waiting = new ArrayList<>(queued);
+        requests.forEach(r -> waiting.addAll(r.pending()));
+        waiting.sort(BY_LENGTH);
+        PendingWindow oldest = requests.peekFirst().pending().get(0);
+        int anchor = indexOf(waiting, oldest);
+        int length = oldest.window().length();
+        List<PendingWindow> batch = nearest(waiting, anchor, length, requests.size() > 1 ? share : maxSize);
+        if (batch.size() < maxSize && requests.size() > 1) { // the others had too little: fill up regardless of shares
+            batch.forEach(p -> waiting.set(indexOf(waiting, p), null));
+            batch.addAll(nearest(waiting, anchor, length, maxSize).stream().limit(maxSize - batch.size()).toList());
+        }
+        for (PendingWindow p : batch) {
+            p.request().take(p.index());
+            if (p.request().queued() == 0) {
+                requests.remove(p.request());
             }
         }
+        queued -= batch.size();
         return batch;
+    }
+
+    /**
+     * Up to {@code maxSize} windows of {@code sorted} around {@code anchor}, nearest to {@code length} first,
+     * at most {@code perRequest} of one request; null entries are skipped.
+     */
+    private List<PendingWindow> nearest(List<PendingWindow> sorted, int anchor, int length, int perRequest) {
+        List<PendingWindow> out = new ArrayList<>(maxSize);
+        Map<BatchRequest, Integer> taken = new HashMap<>();
+        int lo = anchor - 1;
+        int hi = anchor;
+        while (out.size() < maxSize && (lo >= 0 || hi < sorted.size())) {
+            boolean up = lo < 0 || (hi < sorted.size() && distance(sorted, hi, length) <= distance(sorted, lo, length));
+            PendingWindow p = sorted.get(up ? hi++ : lo--);
+            if (p != null && taken.getOrDefault(p.request(), 0) < perRequest) {
+                taken.merge(p.request(), 1, Integer::sum);
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private static int distance(List<PendingWindow> sorted, int i, int length) {
+        PendingWindow p = sorted.get(i);
+        return p == null ? 0 : Math.abs(p.window().length() - length);
+    }
+
+    private static int indexOf(List<PendingWindow> list, PendingWindow p) {
+        for (int i = 0; i < list.size(); i++) {
+            PendingWindow q = list.get(i);
+            if (q != null && q.request() == p.request() && q.index() == p.index()) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("window not queued");
     }
 
     int size() {

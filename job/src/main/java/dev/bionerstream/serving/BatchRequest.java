@@ -3,6 +3,7 @@ package dev.bionerstream.serving;
 import dev.bionerstream.engine.WindowResult;
 import dev.bionerstream.features.MrcWindow;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -16,23 +17,30 @@ final class BatchRequest {
     final long enqueuedNanos;
     final CompletableFuture<List<WindowResult>> future = new CompletableFuture<>();
     private final WindowResult[] results;
-    private int next;
+    private final BitSet queued;
     private int unfinished;
 
     BatchRequest(List<MrcWindow> windows, long enqueuedNanos) {
         this.windows = List.copyOf(windows);
         this.enqueuedNanos = enqueuedNanos;
         this.results = new WindowResult[windows.size()];
+        this.queued = new BitSet(windows.size());
+        queued.set(0, windows.size());
         this.unfinished = windows.size();
     }
 
     int queued() {
-        return windows.size() - next;
+        return queued.cardinality();
     }
 
-    PendingWindow take() {
-        int index = next++;
-        return new PendingWindow(this, index, windows.get(index));
+    /** The windows not yet handed to a batch. */
+    List<PendingWindow> pending() {
+        return queued.stream().mapToObj(i -> new PendingWindow(this, i, windows.get(i))).toList();
+    }
+
+    /** Hands window {@code index} to a batch. */
+    void take(int index) {
+        queued.clear(index);
     }
 
     void complete(int index, WindowResult result) {

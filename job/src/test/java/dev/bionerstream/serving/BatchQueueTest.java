@@ -65,12 +65,26 @@ class BatchQueueTest {
         q.add(huge);
         q.add(small);
         q.add(later);
-        List<PendingWindow> first = q.poll(0, false);
-        assertThat(first).extracting(PendingWindow::request).containsExactly(huge, huge, huge, huge, small, small, small, later);
-        List<PendingWindow> second = q.poll(0, false);
-        assertThat(second).extracting(PendingWindow::request).containsExactly(huge, huge, huge, huge, later, later, later, later);
-        assertThat(q.poll(0, false)).extracting(PendingWindow::request).containsExactly(huge, huge, huge, huge, later, huge, huge, huge);
+        for (int batch = 0; batch < 2; batch++) {
+            assertThat(q.poll(0, false)).hasSize(8).filteredOn(p -> p.request() == huge).hasSize(4);
+        }
+        assertThat(q.size()).isEqualTo(1000 - 8 + 1);
+        q.poll(0, false); // the last of "later", and the rest of the batch from huge
         assertThat(q.poll(0, false)).extracting(PendingWindow::request).containsOnly(huge).hasSize(8); // alone: the whole batch
+    }
+
+    @Test
+    void aBatchGathersWindowsOfSimilarLengthAroundTheOldest() {
+        BatchQueue q = new BatchQueue(4, Duration.ZERO);
+        BatchRequest oldest = request(0, 40);
+        q.add(oldest);
+        q.add(request(1, 9, 200, 41, 8, 38, 120));
+        q.add(request(2, 39, 7, 250));
+        List<PendingWindow> first = q.poll(0, false);
+        assertThat(first).extracting(p -> p.window().length()).containsExactlyInAnyOrder(40, 41, 39, 38);
+        assertThat(first).extracting(PendingWindow::request).contains(oldest);
+        // now the second request is the oldest: its 9 anchors the batch, and it takes half (9, 8), so 250 comes before its 120
+        assertThat(q.poll(0, false)).extracting(p -> p.window().length()).containsExactlyInAnyOrder(9, 8, 7, 250);
     }
 
     @Test
@@ -80,7 +94,7 @@ class BatchQueueTest {
         BatchRequest kept = request(2);
         q.add(gone);
         q.add(kept);
-        q.poll(0, false); // 2 of gone, 2 of kept
+        assertThat(q.poll(0, false)).filteredOn(p -> p.request() == gone).hasSize(2); // 2 of gone, 2 of kept
         q.withdraw(gone);
         assertThat(q.size()).isZero();
         q.add(request(1));
