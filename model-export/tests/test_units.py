@@ -211,3 +211,19 @@ def test_make_tokenizer_from_vocab_txt(tmp_path, tok):
     assert made.vocab == tok.vocab
     (tmp_path / "bad.txt").write_text("a\nb\n", encoding="utf-8")
     assert make_tokenizer.main(["--vocab", str(tmp_path / "bad.txt"), "--cased", "--out", str(out)]) == 2
+
+
+def test_epoch_sample_keeps_every_positive_and_a_fresh_share_of_negatives():
+    from types import SimpleNamespace
+    from bioner_mrc.train import batches_for_epoch, epoch_sample
+    examples = [SimpleNamespace(gold=[(0, 1)] if i % 4 == 0 else [], ids=[0] * (i % 7 + 3)) for i in range(100)]
+    positives = {i for i, e in enumerate(examples) if e.gold}
+    first = epoch_sample(examples, 0.5, seed=1, epoch=0)
+    second = epoch_sample(examples, 0.5, seed=1, epoch=1)
+    assert positives <= set(first) and positives <= set(second)
+    assert len(first) == len(second) == 25 + round(75 * 0.5)
+    assert set(first) != set(second)  # another draw of negatives each epoch
+    assert first == epoch_sample(examples, 0.5, seed=1, epoch=0)  # resumable: the same draw again
+    assert sorted(epoch_sample(examples, 1.0, seed=1, epoch=0)) == list(range(100))
+    batches = batches_for_epoch(examples, 8, seed=1, epoch=0, negative_rate=0.5)
+    assert sorted(i for b in batches for i in b) == sorted(first)
