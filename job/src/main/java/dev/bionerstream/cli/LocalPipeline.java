@@ -9,7 +9,6 @@ import dev.bionerstream.job.JobConfig;
 import dev.bionerstream.serving.SessionFactory;
 import java.util.List;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -41,9 +40,7 @@ final class LocalPipeline implements AutoCloseable {
             args.setString("kafka.starting-offsets", "earliest");
             JobConfig cfg = JobConfig.from(args);
             kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
-            Configuration flink = new Configuration();
-            flink.set(RestOptions.PORT, dashboardPort);
-            flink.set(RestOptions.BIND_ADDRESS, "localhost");
+            Configuration flink = LocalCluster.configuration(dashboardPort);
             StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(flink);
             BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME);
             return new LocalPipeline(kafka, cfg, env.executeAsync(BionerJob.NAME + " (local)"));

@@ -12,10 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.JobManagerOptions;
-import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
-import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.core.execution.RecoveryClaimMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
@@ -45,11 +42,7 @@ final class RunCommand implements Callable<Integer> {
             given.set(JobOptions.CHECKPOINT_DIR, DEFAULT_CHECKPOINT_DIR);
         }
         JobConfig cfg = JobConfig.from(given);
-        Configuration flink = new Configuration();
-        // The local cluster's endpoints serve this machine only.
-        flink.set(RestOptions.BIND_ADDRESS, "localhost");
-        flink.set(JobManagerOptions.BIND_HOST, "localhost");
-        flink.set(TaskManagerOptions.BIND_HOST, "localhost");
+        Configuration flink = LocalCluster.configuration(0);
         resumePoint(cfg).ifPresentOrElse(chk -> {
             System.err.println("Resuming from checkpoint " + chk + " (the newest completed one of this job)");
             flink.set(StateRecoveryOptions.SAVEPOINT_PATH, chk.toUri().toString());
