@@ -1,11 +1,7 @@
 package dev.bionerstream.job;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.avro.Abstract;
 import java.io.IOException;
-import java.io.Serializable;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
 
@@ -13,11 +9,10 @@ import org.apache.avro.specific.SpecificDatumReader;
  * Bytes -> {@link Abstract}, as JSON ({@code {"id", "title", "abstract", "journal",
  * "publicationDate", "source", "language"}}) or as binary Avro, then validated.
  */
-public final class AbstractParser implements Serializable {
+public final class AbstractParser implements ParseAbstracts.Parser {
     /** Longer texts are refused: a feed record of this size is not an abstract. */
     public static final int MAX_CHARS = 100_000;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final boolean avro;
     private transient SpecificDatumReader<Abstract> avroReader;
 
@@ -25,11 +20,12 @@ public final class AbstractParser implements Serializable {
         this.avro = format.equals("avro");
     }
 
+    @Override
     public Abstract parse(byte[] value) throws InvalidRecordException {
         if (value == null) {
             throw new InvalidRecordException("record has no value (tombstone)");
         }
-        Abstract a = avro ? fromAvro(value) : fromJson(value);
+        Abstract a = avro ? fromAvro(value) : JsonAbstracts.read(value);
         if (a.getId() == null || a.getId().isBlank()) {
             throw new InvalidRecordException("field 'id' is missing or blank");
         }
@@ -52,45 +48,6 @@ public final class AbstractParser implements Serializable {
         } catch (IOException | RuntimeException e) {
             throw new InvalidRecordException("not a binary Avro Abstract: " + e.getMessage(), e);
         }
-    }
-
-    private static Abstract fromJson(byte[] value) throws InvalidRecordException {
-        JsonNode n;
-        try {
-            n = JSON.readTree(value);
-        } catch (JsonProcessingException e) {
-            throw new InvalidRecordException("not valid JSON: " + e.getOriginalMessage()
-                    + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr(), e);
-        } catch (IOException e) {
-            throw new InvalidRecordException("not valid JSON: " + e.getMessage(), e);
-        }
-        if (n == null || !n.isObject()) {
-            throw new InvalidRecordException("expected a JSON object, got " + (n == null ? "nothing" : n.getNodeType()));
-        }
-        JsonNode abs = n.has("abstract") ? n.get("abstract") : n.get("abstractText");
-        String id = text(n.get("id"), "id");
-        if (id == null) {
-            throw new InvalidRecordException("field 'id' is missing or blank");
-        }
-        return Abstract.newBuilder()
-                .setId(id)
-                .setTitle(text(n.get("title"), "title"))
-                .setAbstractText(text(abs, "abstract"))
-                .setJournal(text(n.get("journal"), "journal"))
-                .setPublicationDate(text(n.get("publicationDate"), "publicationDate"))
-                .setSource(text(n.get("source"), "source"))
-                .setLanguage(text(n.get("language"), "language"))
-                .build();
-    }
-
-    private static String text(JsonNode n, String field) throws InvalidRecordException {
-        if (n == null || n.isNull()) {
-            return null;
-        }
-        if (n.isTextual() || n.isNumber()) {
-            return n.asText();
-        }
-        throw new InvalidRecordException("field '" + field + "' must be a string, got " + n.getNodeType());
     }
 
     private static boolean blank(String s) {

@@ -48,4 +48,23 @@ class AbstractParserTest {
         String huge = "a".repeat(AbstractParser.MAX_CHARS + 1);
         assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\", \"abstract\": \"" + huge + "\"}"))).hasMessageContaining("more than");
     }
+
+    @Test
+    void recordsBeyondJacksonsLimitsAreInvalidNotAFailure() {
+        String deep = "{\"id\": \"x\", \"title\": \"t\", \"extra\": " + "[".repeat(1001) + "]".repeat(1001) + "}";
+        assertThatThrownBy(() -> json.parse(bytes(deep)))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("not valid JSON").hasMessageContaining("nesting depth");
+        String number = "{\"id\": \"x\", \"title\": \"t\", \"n\": " + "9".repeat(1001) + "}";
+        assertThatThrownBy(() -> json.parse(bytes(number)))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("not valid JSON").hasMessageContaining("Number value length");
+        String name = "{\"id\": \"x\", \"title\": \"t\", \"" + "k".repeat(60_000) + "\": 1}";
+        assertThatThrownBy(() -> json.parse(bytes(name)))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("not valid JSON").hasMessageContaining("Name length");
+    }
+
+    @Test
+    void syntaxErrorsSayWhere() {
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\",\n \"title\": tru}")))
+                .hasMessageContaining("not valid JSON").hasMessageContaining("line 2, column");
+    }
 }
