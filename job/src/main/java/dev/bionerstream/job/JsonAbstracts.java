@@ -45,13 +45,27 @@ final class JsonAbstracts {
 
     private static JsonNode tree(JsonParser p) throws InvalidRecordException {
         try {
-            return JSON.readTree(p);
+            JsonNode n = JSON.readTree(p);
+            JsonLocation end = p.currentLocation();
+            if (n != null && somethingFollows(p)) {
+                // Two objects in one record, or garbage after one: taking the first would drop the rest silently.
+                throw new InvalidRecordException("not valid JSON: content after the JSON object that ends" + at(end));
+            }
+            return n;
         } catch (JsonProcessingException e) {
             // Limit violations (nesting depth, number or name length) come without a location: the parser has one.
             JsonLocation where = e.getLocation() != null ? e.getLocation() : p.currentLocation();
             throw new InvalidRecordException("not valid JSON: " + e.getOriginalMessage() + at(where), e);
         } catch (IOException | RuntimeException e) {
             throw new InvalidRecordException("not valid JSON: " + e + at(p.currentLocation()), e);
+        }
+    }
+
+    private static boolean somethingFollows(JsonParser p) {
+        try {
+            return p.nextToken() != null;
+        } catch (IOException e) {
+            return true; // what follows does not even tokenize
         }
     }
 

@@ -67,4 +67,15 @@ class AbstractParserTest {
         assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\",\n \"title\": tru}")))
                 .hasMessageContaining("not valid JSON").hasMessageContaining("line 2, column");
     }
+
+    @Test
+    void aRecordIsOneJsonObjectAndNothingAfterIt() throws Exception {
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"1\", \"title\": \"a\"}{\"id\": \"2\", \"title\": \"b\"}")))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("after the JSON object");
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"1\", \"title\": \"a\"} trailing")))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("after the JSON object");
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"1\", \"title\": \"a\"}}")))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("after the JSON object");
+        assertThat(json.parse(bytes("{\"id\": \"1\", \"title\": \"a\"}\r\n ")).getId()).isEqualTo("1");
+    }
 }
