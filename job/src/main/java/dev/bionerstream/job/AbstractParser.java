@@ -8,6 +8,11 @@ import org.apache.avro.specific.SpecificDatumReader;
 /**
  * Bytes -> {@link Abstract}, as JSON ({@code {"id", "title", "abstract", "journal",
  * "publicationDate", "source", "language"}}) or as binary Avro, then validated.
+ *
+ * <p>Text is kept as received, except that each unpaired UTF-16 surrogate becomes U+FFFD: the
+ * tokenizer cannot take half a character, and a one-for-one replacement keeps entity offsets valid.
+ * A record needs text in its title or abstract: whitespace, format and control characters alone
+ * (U+00A0, U+200B, U+FEFF...) are none.
  */
 public final class AbstractParser implements ParseAbstracts.Parser {
     /** Longer texts are refused: a feed record of this size is not an abstract. */
@@ -26,10 +31,16 @@ public final class AbstractParser implements ParseAbstracts.Parser {
             throw new InvalidRecordException("record has no value (tombstone)");
         }
         Abstract a = avro ? fromAvro(value) : JsonAbstracts.read(value);
-        if (a.getId() == null || a.getId().isBlank()) {
+        if (RecordText.noText(a.getId())) {
             throw new InvalidRecordException("field 'id' is missing or blank");
         }
-        if (blank(a.getTitle()) && blank(a.getAbstractText())) {
+        a.setTitle(RecordText.repairSurrogates(a.getTitle()));
+        a.setAbstractText(RecordText.repairSurrogates(a.getAbstractText()));
+        a.setJournal(RecordText.repairSurrogates(a.getJournal()));
+        a.setPublicationDate(RecordText.repairSurrogates(a.getPublicationDate()));
+        a.setSource(RecordText.repairSurrogates(a.getSource()));
+        a.setLanguage(RecordText.repairSurrogates(a.getLanguage()));
+        if (RecordText.noText(a.getTitle()) && RecordText.noText(a.getAbstractText())) {
             throw new InvalidRecordException("document " + a.getId() + " has neither title nor abstract text");
         }
         int chars = length(a.getTitle()) + length(a.getAbstractText());
@@ -48,10 +59,6 @@ public final class AbstractParser implements ParseAbstracts.Parser {
         } catch (IOException | RuntimeException e) {
             throw new InvalidRecordException("not a binary Avro Abstract: " + e.getMessage(), e);
         }
-    }
-
-    private static boolean blank(String s) {
-        return s == null || s.isBlank();
     }
 
     private static int length(String s) {

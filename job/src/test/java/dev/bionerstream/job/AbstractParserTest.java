@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.Abstract;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AbstractParserTest {
@@ -77,5 +78,23 @@ class AbstractParserTest {
         assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"1\", \"title\": \"a\"}}")))
                 .isInstanceOf(InvalidRecordException.class).hasMessageContaining("after the JSON object");
         assertThat(json.parse(bytes("{\"id\": \"1\", \"title\": \"a\"}\r\n ")).getId()).isEqualTo("1");
+    }
+
+    @Test
+    void unpairedSurrogatesBecomeReplacementCharactersSoOffsetsStay() throws Exception {
+        Abstract a = json.parse(bytes("{\"id\": \"x\", \"title\": \"a\\ud800b\", \"abstract\": \"\\udc00 \\ud83d\\ude00 \\ude00\\ud83d\", "
+                + "\"journal\": \"J\\ud800\"}"));
+        assertThat(a.getTitle()).isEqualTo("a\uFFFDb");
+        assertThat(a.getAbstractText()).isEqualTo("\uFFFD \ud83d\ude00 \uFFFD\uFFFD");
+        assertThat(a.getJournal()).isEqualTo("J\uFFFD");
+    }
+
+    @Test
+    void unicodeSpacesAndInvisibleCharactersAreNoText() {
+        for (String blank : List.of("\u00a0", "\u2007\u202f", "\u200b\ufeff", " \u00a0\\t\\n\u3000\u2028")) {
+            String record = "{\"id\": \"x\", \"title\": \"" + blank + "\", \"abstract\": \"" + blank + "\"}";
+            assertThatThrownBy(() -> json.parse(bytes(record))).as(record).hasMessageContaining("neither title nor abstract");
+        }
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"\u00a0\", \"title\": \"t\"}"))).hasMessageContaining("'id' is missing or blank");
     }
 }
