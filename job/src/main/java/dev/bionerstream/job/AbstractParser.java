@@ -1,25 +1,35 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
-import java.io.IOException;
-import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.specific.SpecificDatumReader;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Bytes -> {@link Abstract}, as JSON ({@code {"id", "title", "abstract", "journal",
- * "publicationDate", "source", "language"}}) or as binary Avro, then validated.
+ * "publicationDate", "source", "language"}}, see {@link JsonAbstracts}) or as binary Avro (see
+ * {@link AvroAbstracts}), then validated. A record that is not a usable abstract gives an
+ * {@link InvalidRecordException} saying why, and no other exception: one record must never stop the job.
  *
- * <p>Text is kept as received, except that each unpaired UTF-16 surrogate becomes U+FFFD: the
- * tokenizer cannot take half a character, and a one-for-one replacement keeps entity offsets valid.
- * A record needs text in its title or abstract: whitespace, format and control characters alone
- * (U+00A0, U+200B, U+FEFF...) are none.
+ * <p>Text is kept as received, markup and control characters included, since entity offsets
+ * refer to it. The one repair: each unpaired UTF-16 surrogate becomes U+FFFD, as the tokenizer
+ * cannot take half a character, and a one-for-one replacement keeps offsets valid. A record needs
+ * text in its title or abstract: whitespace, format and control characters alone (U+00A0, U+200B,
+ * U+FEFF...) are none.
+ *
+ * <p>The id keys the output records and is hashed into event ids, so it is not repaired but
+ * refused when it holds control characters (NUL separates the parts of an event id) or unpaired
+ * surrogates (UTF-8 for a Kafka key cannot carry them). It is at most {@value #MAX_ID_BYTES}
+ * UTF-8 bytes: OpenSearch's limit for a document id, room for any PMID or DOI, and far below the
+ * 32,766-byte limit of the keyword field it is indexed in.
  */
 public final class AbstractParser implements ParseAbstracts.Parser {
     /** Longer texts are refused: a feed record of this size is not an abstract. */
     public static final int MAX_CHARS = 100_000;
+    public static final int MAX_ID_BYTES = 512;
+    /** Journal, date, source, language: indexed as keywords, which refuse terms over 32,766 bytes. */
+    public static final int MAX_METADATA_CHARS = 1_000;
 
     private final boolean avro;
-    private transient SpecificDatumReader<Abstract> avroReader;
+    private transient AvroAbstracts avroReader;
 
     public AbstractParser(String format) {
         this.avro = format.equals("avro");
@@ -30,16 +40,14 @@ public final class AbstractParser implements ParseAbstracts.Parser {
         if (value == null) {
             throw new InvalidRecordException("record has no value (tombstone)");
         }
-        Abstract a = avro ? fromAvro(value) : JsonAbstracts.read(value);
-        if (RecordText.noText(a.getId())) {
-            throw new InvalidRecordException("field 'id' is missing or blank");
-        }
+        Abstract a = avro ? avroReader().read(value) : JsonAbstracts.read(value);
+        checkId(a.getId());
         a.setTitle(RecordText.repairSurrogates(a.getTitle()));
         a.setAbstractText(RecordText.repairSurrogates(a.getAbstractText()));
-        a.setJournal(RecordText.repairSurrogates(a.getJournal()));
-        a.setPublicationDate(RecordText.repairSurrogates(a.getPublicationDate()));
-        a.setSource(RecordText.repairSurrogates(a.getSource()));
-        a.setLanguage(RecordText.repairSurrogates(a.getLanguage()));
+        a.setJournal(metadata("journal", a.getJournal()));
+        a.setPublicationDate(metadata("publicationDate", a.getPublicationDate()));
+        a.setSource(metadata("source", a.getSource()));
+        a.setLanguage(metadata("language", a.getLanguage()));
         if (RecordText.noText(a.getTitle()) && RecordText.noText(a.getAbstractText())) {
             throw new InvalidRecordException("document " + a.getId() + " has neither title nor abstract text");
         }
@@ -50,15 +58,34 @@ public final class AbstractParser implements ParseAbstracts.Parser {
         return a;
     }
 
-    private Abstract fromAvro(byte[] value) throws InvalidRecordException {
+    private AvroAbstracts avroReader() {
         if (avroReader == null) {
-            avroReader = new SpecificDatumReader<>(Abstract.class);
+            avroReader = new AvroAbstracts();
         }
-        try {
-            return avroReader.read(null, DecoderFactory.get().binaryDecoder(value, null));
-        } catch (IOException | RuntimeException e) {
-            throw new InvalidRecordException("not a binary Avro Abstract: " + e.getMessage(), e);
+        return avroReader;
+    }
+
+    private static void checkId(String id) throws InvalidRecordException {
+        if (RecordText.noText(id)) {
+            throw new InvalidRecordException("field 'id' is missing or blank");
         }
+        if (RecordText.hasControlCharacter(id)) {
+            throw new InvalidRecordException("field 'id' contains a control character");
+        }
+        if (RecordText.hasUnpairedSurrogate(id)) {
+            throw new InvalidRecordException("field 'id' contains an unpaired surrogate");
+        }
+        int bytes = id.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_ID_BYTES) {
+            throw new InvalidRecordException("field 'id' has " + bytes + " UTF-8 bytes, more than " + MAX_ID_BYTES);
+        }
+    }
+
+    private static String metadata(String field, String value) throws InvalidRecordException {
+        if (value != null && value.length() > MAX_METADATA_CHARS) {
+            throw new InvalidRecordException("field '" + field + "' has " + value.length() + " chars, more than " + MAX_METADATA_CHARS);
+        }
+        return RecordText.repairSurrogates(value);
     }
 
     private static int length(String s) {

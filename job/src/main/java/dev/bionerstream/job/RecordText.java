@@ -1,10 +1,35 @@
 package dev.bionerstream.job;
 
+import java.io.CharConversionException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.StandardCharsets;
+
 /** Unicode checks and repairs of the text fields of input records. */
 final class RecordText {
     static final char REPLACEMENT = '\uFFFD';
 
     private RecordText() {}
+
+    /**
+     * Strict UTF-8: invalid bytes, overlong forms and encoded surrogates are refused, where
+     * {@code new String(bytes, UTF_8)} would turn them into U+FFFD without a word.
+     */
+    static String utf8(byte[] bytes, int offset, int length) throws CharConversionException {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
+        ByteBuffer in = ByteBuffer.wrap(bytes, offset, length);
+        CharBuffer out = CharBuffer.allocate(length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (!result.isError()) {
+            result = decoder.flush(out);
+        }
+        if (result.isError()) {
+            throw new CharConversionException(String.format("not valid UTF-8: byte 0x%02X at byte %d", bytes[in.position()] & 0xFF, in.position() - offset));
+        }
+        return out.flip().toString();
+    }
 
     /**
      * Each unpaired UTF-16 surrogate -> U+FFFD. One char for one keeps entity offsets valid, and
@@ -24,6 +49,10 @@ final class RecordText {
             }
         }
         return repaired == null ? s : new String(repaired);
+    }
+
+    static boolean hasControlCharacter(String s) {
+        return s.chars().anyMatch(Character::isISOControl);
     }
 
     static boolean hasUnpairedSurrogate(String s) {
