@@ -38,7 +38,7 @@ final class AvroAbstracts {
             }
             return a;
         } catch (EOFException e) {
-            throw new InvalidRecordException("not a binary Avro Abstract: the record ends before all fields are read (written with another schema?)", e);
+            throw new InvalidRecordException("not a binary Avro Abstract: the record ends too early (truncated, a length beyond its end, or written with another schema)", e);
         } catch (IOException | RuntimeException e) {
             throw new InvalidRecordException("not a binary Avro Abstract: " + (e.getMessage() == null ? e.toString() : e.getMessage()), e);
         }

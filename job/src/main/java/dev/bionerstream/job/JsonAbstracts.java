@@ -28,7 +28,7 @@ final class JsonAbstracts {
     private JsonAbstracts() {}
 
     static Abstract read(byte[] value) throws InvalidRecordException {
-        JsonNode n = tree(text(value));
+        JsonNode n = tree(decode(value));
         if (n == null || n.isMissingNode()) {
             throw new InvalidRecordException("record is empty: expected a JSON object");
         }
@@ -51,7 +51,7 @@ final class JsonAbstracts {
                 .build();
     }
 
-    private static String text(byte[] value) throws InvalidRecordException {
+    private static String decode(byte[] value) throws InvalidRecordException {
         if (looksLikeUtf16Or32(value)) {
             throw new InvalidRecordException("not UTF-8: starts like UTF-16 or UTF-32 (a byte order mark or a NUL byte); JSON records must be UTF-8");
         }

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 
 /** Unicode checks and repairs of the text fields of input records. */
 final class RecordText {
-    static final char REPLACEMENT = '\uFFFD';
+    private static final char REPLACEMENT = '\uFFFD';
 
     private RecordText() {}
 

@@ -3,16 +3,14 @@ package dev.bionerstream.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import org.apache.flink.streaming.api.operators.ProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
 
 class ParseAbstractsTest {
     static OneInputStreamOperatorTestHarness<RawRecord, SourcedAbstract> harness(ParseAbstracts.Parser parser) throws Exception {
-        var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ParseAbstracts(parser)));
-        h.open();
-        return h;
+        return ProcessFunctionTestHarnesses.forProcessFunction(new ParseAbstracts(parser));
     }
 
     static StreamRecord<RawRecord> record(String value, long offset) {
