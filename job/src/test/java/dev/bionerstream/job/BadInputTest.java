@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.avro.DeadLetter;
+import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.avro.io.BinaryEncoder;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Named;
@@ -202,7 +204,7 @@ class BadInputTest {
         return b.toString();
     }
 
-    static void nulls(org.apache.avro.io.BinaryEncoder e, int unions) throws java.io.IOException {
+    static void nulls(BinaryEncoder e, int unions) throws IOException {
         for (int i = 0; i < unions; i++) {
             e.writeIndex(0);
         }
