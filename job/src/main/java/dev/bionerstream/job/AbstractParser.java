@@ -1,39 +1,54 @@
 package dev.bionerstream.job;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.avro.Abstract;
-import java.io.IOException;
-import java.io.Serializable;
-import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.specific.SpecificDatumReader;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Bytes -> {@link Abstract}, as JSON ({@code {"id", "title", "abstract", "journal",
- * "publicationDate", "source", "language"}}) or as binary Avro, then validated.
+ * "publicationDate", "source", "language"}}, see {@link JsonAbstracts}) or as binary Avro (see
+ * {@link AvroAbstracts}), then validated. A record that is not a usable abstract gives an
+ * {@link InvalidRecordException} saying why, and no other exception: one record must never stop the job.
+ *
+ * <p>Text is kept as received, markup and control characters included, since entity offsets
+ * refer to it. The one repair: each unpaired UTF-16 surrogate becomes U+FFFD, as the tokenizer
+ * cannot take half a character, and a one-for-one replacement keeps offsets valid. A record needs
+ * text in its title or abstract: whitespace, format and control characters alone (U+00A0, U+200B,
+ * U+FEFF...) are none.
+ *
+ * <p>The id keys the output records and is hashed into event ids, so it is not repaired but
+ * refused when it holds control characters (NUL separates the parts of an event id) or unpaired
+ * surrogates (UTF-8 for a Kafka key cannot carry them). It is at most {@value #MAX_ID_BYTES}
+ * UTF-8 bytes: OpenSearch's limit for a document id, room for any PMID or DOI, and far below the
+ * 32,766-byte limit of the keyword field it is indexed in.
  */
-public final class AbstractParser implements Serializable {
+public final class AbstractParser implements ParseAbstracts.Parser {
     /** Longer texts are refused: a feed record of this size is not an abstract. */
     public static final int MAX_CHARS = 100_000;
+    public static final int MAX_ID_BYTES = 512;
+    /** Journal, date, source, language: indexed as keywords, which refuse terms over 32,766 bytes. */
+    public static final int MAX_METADATA_CHARS = 1_000;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final boolean avro;
-    private transient SpecificDatumReader<Abstract> avroReader;
+    private transient AvroAbstracts avroReader;
 
     public AbstractParser(String format) {
         this.avro = format.equals("avro");
     }
 
+    @Override
     public Abstract parse(byte[] value) throws InvalidRecordException {
         if (value == null) {
             throw new InvalidRecordException("record has no value (tombstone)");
         }
-        Abstract a = avro ? fromAvro(value) : fromJson(value);
-        if (a.getId() == null || a.getId().isBlank()) {
-            throw new InvalidRecordException("field 'id' is missing or blank");
-        }
-        if (blank(a.getTitle()) && blank(a.getAbstractText())) {
+        Abstract a = avro ? avroReader().read(value) : JsonAbstracts.read(value);
+        checkId(a.getId());
+        a.setTitle(RecordText.repairSurrogates(a.getTitle()));
+        a.setAbstractText(RecordText.repairSurrogates(a.getAbstractText()));
+        a.setJournal(metadata("journal", a.getJournal()));
+        a.setPublicationDate(metadata("publicationDate", a.getPublicationDate()));
+        a.setSource(metadata("source", a.getSource()));
+        a.setLanguage(metadata("language", a.getLanguage()));
+        if (RecordText.noText(a.getTitle()) && RecordText.noText(a.getAbstractText())) {
             throw new InvalidRecordException("document " + a.getId() + " has neither title nor abstract text");
         }
         int chars = length(a.getTitle()) + length(a.getAbstractText());
@@ -43,58 +58,34 @@ public final class AbstractParser implements Serializable {
         return a;
     }
 
-    private Abstract fromAvro(byte[] value) throws InvalidRecordException {
+    private AvroAbstracts avroReader() {
         if (avroReader == null) {
-            avroReader = new SpecificDatumReader<>(Abstract.class);
+            avroReader = new AvroAbstracts();
         }
-        try {
-            return avroReader.read(null, DecoderFactory.get().binaryDecoder(value, null));
-        } catch (IOException | RuntimeException e) {
-            throw new InvalidRecordException("not a binary Avro Abstract: " + e.getMessage(), e);
-        }
+        return avroReader;
     }
 
-    private static Abstract fromJson(byte[] value) throws InvalidRecordException {
-        JsonNode n;
-        try {
-            n = JSON.readTree(value);
-        } catch (JsonProcessingException e) {
-            throw new InvalidRecordException("not valid JSON: " + e.getOriginalMessage()
-                    + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr(), e);
-        } catch (IOException e) {
-            throw new InvalidRecordException("not valid JSON: " + e.getMessage(), e);
-        }
-        if (n == null || !n.isObject()) {
-            throw new InvalidRecordException("expected a JSON object, got " + (n == null ? "nothing" : n.getNodeType()));
-        }
-        JsonNode abs = n.has("abstract") ? n.get("abstract") : n.get("abstractText");
-        String id = text(n.get("id"), "id");
-        if (id == null) {
+    private static void checkId(String id) throws InvalidRecordException {
+        if (RecordText.noText(id)) {
             throw new InvalidRecordException("field 'id' is missing or blank");
         }
-        return Abstract.newBuilder()
-                .setId(id)
-                .setTitle(text(n.get("title"), "title"))
-                .setAbstractText(text(abs, "abstract"))
-                .setJournal(text(n.get("journal"), "journal"))
-                .setPublicationDate(text(n.get("publicationDate"), "publicationDate"))
-                .setSource(text(n.get("source"), "source"))
-                .setLanguage(text(n.get("language"), "language"))
-                .build();
+        if (RecordText.hasControlCharacter(id)) {
+            throw new InvalidRecordException("field 'id' contains a control character");
+        }
+        if (RecordText.hasUnpairedSurrogate(id)) {
+            throw new InvalidRecordException("field 'id' contains an unpaired surrogate");
+        }
+        int bytes = id.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_ID_BYTES) {
+            throw new InvalidRecordException("field 'id' has " + bytes + " UTF-8 bytes, more than " + MAX_ID_BYTES);
+        }
     }
 
-    private static String text(JsonNode n, String field) throws InvalidRecordException {
-        if (n == null || n.isNull()) {
-            return null;
+    private static String metadata(String field, String value) throws InvalidRecordException {
+        if (value != null && value.length() > MAX_METADATA_CHARS) {
+            throw new InvalidRecordException("field '" + field + "' has " + value.length() + " chars, more than " + MAX_METADATA_CHARS);
         }
-        if (n.isTextual() || n.isNumber()) {
-            return n.asText();
-        }
-        throw new InvalidRecordException("field '" + field + "' must be a string, got " + n.getNodeType());
-    }
-
-    private static boolean blank(String s) {
-        return s == null || s.isBlank();
+        return RecordText.repairSurrogates(value);
     }
 
     private static int length(String s) {

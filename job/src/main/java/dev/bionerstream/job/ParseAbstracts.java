@@ -1,30 +1,59 @@
 package dev.bionerstream.job;
 
+import dev.bionerstream.avro.Abstract;
+import java.io.Serializable;
+import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Raw records -> valid abstracts; anything else leaves through {@link DeadLetters#TAG} with its reason. */
+/**
+ * Raw records -> valid abstracts; anything else leaves through {@link DeadLetters#TAG} with its reason.
+ * No record can make this operator throw: Flink would restart on that same record for ever.
+ */
 public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> {
-    private final AbstractParser parser;
+    private static final Logger LOG = LoggerFactory.getLogger(ParseAbstracts.class);
+
+    /** Bytes -> abstract; {@link AbstractParser} in the job. */
+    @FunctionalInterface
+    public interface Parser extends Serializable {
+        Abstract parse(byte[] value) throws InvalidRecordException;
+    }
+
+    private final Parser parser;
     private transient Counter deadLetters;
 
-    public ParseAbstracts(AbstractParser parser) {
+    public ParseAbstracts(Parser parser) {
         this.parser = parser;
     }
 
     @Override
-    public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
+    public void open(OpenContext ctx) {
         deadLetters = getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP).counter(Metrics.DEAD_LETTERS);
     }
 
     @Override
     public void processElement(RawRecord r, Context ctx, Collector<SourcedAbstract> out) {
+        Abstract parsed;
         try {
-            out.collect(new SourcedAbstract(parser.parse(r.value), r));
+            parsed = parser.parse(r.value);
         } catch (InvalidRecordException e) {
-            deadLetters.inc();
-            ctx.output(DeadLetters.TAG, DeadLetters.of(r.value, r.topic, r.partition, r.offset, DeadLetters.PARSE, e));
+            deadLetter(r, ctx, e);
+            return;
+        } catch (RuntimeException e) {
+            // A parser bug, not bad input: the record still goes, and the stack trace is logged so it gets fixed.
+            LOG.warn("Parsing record {}-{}@{} failed unexpectedly; sent to the dead letters", r.topic, r.partition, r.offset, e);
+            deadLetter(r, ctx, e);
+            return;
         }
+        // Outside the try: a failure of a chained operator downstream is not this record's parse error.
+        out.collect(new SourcedAbstract(parsed, r));
+    }
+
+    private void deadLetter(RawRecord r, Context ctx, Exception e) {
+        deadLetters.inc();
+        ctx.output(DeadLetters.TAG, DeadLetters.of(r.value, r.topic, r.partition, r.offset, DeadLetters.PARSE, e));
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.Abstract;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AbstractParserTest {
@@ -47,5 +48,53 @@ class AbstractParserTest {
         assertThatThrownBy(() -> new AbstractParser("avro").parse(bytes("{\"id\": 1}"))).hasMessageContaining("not a binary Avro");
         String huge = "a".repeat(AbstractParser.MAX_CHARS + 1);
         assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\", \"abstract\": \"" + huge + "\"}"))).hasMessageContaining("more than");
+    }
+
+    @Test
+    void recordsBeyondJacksonsLimitsAreInvalidNotAFailure() {
+        String deep = "{\"id\": \"x\", \"title\": \"t\", \"extra\": " + "[".repeat(1001) + "]".repeat(1001) + "}";
+        assertThatThrownBy(() -> json.parse(bytes(deep)))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("not valid JSON").hasMessageContaining("nesting depth");
+        String number = "{\"id\": \"x\", \"title\": \"t\", \"n\": " + "9".repeat(1001) + "}";
+        assertThatThrownBy(() -> json.parse(bytes(number)))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("not valid JSON").hasMessageContaining("Number value length");
+        String name = "{\"id\": \"x\", \"title\": \"t\", \"" + "k".repeat(60_000) + "\": 1}";
+        assertThatThrownBy(() -> json.parse(bytes(name)))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("not valid JSON").hasMessageContaining("Name length");
+    }
+
+    @Test
+    void syntaxErrorsSayWhere() {
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\",\n \"title\": tru}")))
+                .hasMessageContaining("not valid JSON").hasMessageContaining("line 2, column");
+    }
+
+    @Test
+    void aRecordIsOneJsonObjectAndNothingAfterIt() throws Exception {
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"1\", \"title\": \"a\"}{\"id\": \"2\", \"title\": \"b\"}")))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("after the JSON object");
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"1\", \"title\": \"a\"} trailing")))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("after the JSON object");
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"1\", \"title\": \"a\"}}")))
+                .isInstanceOf(InvalidRecordException.class).hasMessageContaining("after the JSON object");
+        assertThat(json.parse(bytes("{\"id\": \"1\", \"title\": \"a\"}\r\n ")).getId()).isEqualTo("1");
+    }
+
+    @Test
+    void unpairedSurrogatesBecomeReplacementCharactersSoOffsetsStay() throws Exception {
+        Abstract a = json.parse(bytes("{\"id\": \"x\", \"title\": \"a\\ud800b\", \"abstract\": \"\\udc00 \\ud83d\\ude00 \\ude00\\ud83d\", "
+                + "\"journal\": \"J\\ud800\"}"));
+        assertThat(a.getTitle()).isEqualTo("a\uFFFDb");
+        assertThat(a.getAbstractText()).isEqualTo("\uFFFD \ud83d\ude00 \uFFFD\uFFFD");
+        assertThat(a.getJournal()).isEqualTo("J\uFFFD");
+    }
+
+    @Test
+    void unicodeSpacesAndInvisibleCharactersAreNoText() {
+        for (String blank : List.of("\u00a0", "\u2007\u202f", "\u200b\ufeff", " \u00a0\\t\\n\u3000\u2028")) {
+            String record = "{\"id\": \"x\", \"title\": \"" + blank + "\", \"abstract\": \"" + blank + "\"}";
+            assertThatThrownBy(() -> json.parse(bytes(record))).as(record).hasMessageContaining("neither title nor abstract");
+        }
+        assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"\u00a0\", \"title\": \"t\"}"))).hasMessageContaining("'id' is missing or blank");
     }
 }

@@ -3,18 +3,25 @@ package dev.bionerstream.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
-import org.apache.flink.streaming.api.operators.ProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
 
 class ParseAbstractsTest {
+    static OneInputStreamOperatorTestHarness<RawRecord, SourcedAbstract> harness(ParseAbstracts.Parser parser) throws Exception {
+        return ProcessFunctionTestHarnesses.forProcessFunction(new ParseAbstracts(parser));
+    }
+
+    static StreamRecord<RawRecord> record(String value, long offset) {
+        return new StreamRecord<>(new RawRecord(value.getBytes(StandardCharsets.UTF_8), "abstracts", 1, offset));
+    }
+
     @Test
     void badRecordsLeaveByTheDeadLetterOutputAndTheRestFlows() throws Exception {
-        var h = new OneInputStreamOperatorTestHarness<>(new ProcessOperator<>(new ParseAbstracts(new AbstractParser("json"))));
-        h.open();
-        h.processElement(new StreamRecord<>(new RawRecord("{oops".getBytes(StandardCharsets.UTF_8), "abstracts", 1, 41)));
-        h.processElement(new StreamRecord<>(new RawRecord("{\"id\": \"9\", \"title\": \"Aspirin\"}".getBytes(StandardCharsets.UTF_8), "abstracts", 1, 42)));
+        var h = harness(new AbstractParser("json"));
+        h.processElement(record("{oops", 41));
+        h.processElement(record("{\"id\": \"9\", \"title\": \"Aspirin\"}", 42));
         assertThat(h.extractOutputValues()).singleElement().satisfies(a -> {
             assertThat(a.value.getId()).isEqualTo("9");
             assertThat(a.offset).isEqualTo(42);
@@ -25,6 +32,34 @@ class ParseAbstractsTest {
             assertThat(r.getValue().getStage()).isEqualTo(DeadLetters.PARSE);
             assertThat(r.getValue().getErrorMessage()).contains("not valid JSON");
             assertThat(new String(r.getValue().getOriginalBytes().array(), StandardCharsets.UTF_8)).isEqualTo("{oops");
+        });
+        h.close();
+    }
+
+    @Test
+    void aRecordBeyondTheJsonLimitsIsADeadLetterNotARestart() throws Exception {
+        var h = harness(new AbstractParser("json"));
+        h.processElement(record("{\"id\": \"1\", \"x\": " + "[".repeat(1001) + "]".repeat(1001) + "}", 7));
+        h.processElement(record("{\"id\": \"2\", \"title\": \"Aspirin\"}", 8));
+        assertThat(h.extractOutputValues()).singleElement().satisfies(a -> assertThat(a.offset).isEqualTo(8));
+        assertThat(h.getSideOutput(DeadLetters.TAG)).singleElement().satisfies(r -> {
+            assertThat(r.getValue().getOffset()).isEqualTo(7);
+            assertThat(r.getValue().getErrorMessage()).contains("nesting depth");
+        });
+        h.close();
+    }
+
+    @Test
+    void aParserBugCostsTheRecordNotTheJob() throws Exception {
+        var h = harness(value -> {
+            throw new IllegalStateException("parser bug");
+        });
+        h.processElement(record("{\"id\": \"1\", \"title\": \"Aspirin\"}", 3));
+        assertThat(h.extractOutputValues()).isEmpty();
+        assertThat(h.getSideOutput(DeadLetters.TAG)).singleElement().satisfies(r -> {
+            assertThat(r.getValue().getStage()).isEqualTo(DeadLetters.PARSE);
+            assertThat(r.getValue().getErrorClass()).isEqualTo(IllegalStateException.class.getName());
+            assertThat(r.getValue().getErrorMessage()).isEqualTo("parser bug");
         });
         h.close();
     }
