@@ -78,6 +78,14 @@ class MrcDecoderTest {
     }
 
     @Test
+    void replacementAndControlCharactersKeepOffsetsTrue() {
+        String text = "a\uFFFDb lithium\u0000 and \u0007lithium.";
+        List<Entity> chemicals = extract(4, List.of(text), Segmentation.SENTENCES).get(0).stream()
+                .filter(x -> x.type().equals("chemical")).toList();
+        assertThat(chemicals).hasSize(2).allSatisfy(x -> assertThat(text.substring(x.start(), x.end())).isEqualTo("lithium"));
+    }
+
+    @Test
     void emptyTextHasNoEntities() {
         assertThat(extract(4, List.of("", "   "), Segmentation.SENTENCES)).containsExactly(List.of(), List.of());
     }
