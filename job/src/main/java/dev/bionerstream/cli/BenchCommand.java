@@ -24,10 +24,15 @@ import picocli.CommandLine.Option;
  * Measures, in one run and on the same batches, the bare ONNX Runtime session on pre-tokenized
  * windows and the whole engine (split, tokenize, window, batch, infer, decode).
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, defaultValueProvider = ServingDefaults.class,
-        description = "Sequences/s of the bare model session and of the whole engine on the same batches, their ratio and padding efficiency.")
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        defaultValueProvider = ServingDefaults.class,
+        description =
+                "Sequences/s of the bare model session and of the whole engine on the same batches, their ratio and padding efficiency.")
 final class BenchCommand implements Callable<Integer> {
-    @Mixin EngineArgs engine;
+    @Mixin
+    EngineArgs engine;
 
     static final class Input {
         @Option(names = "--texts", description = "file with one text per line (default: the sample abstracts)")
@@ -40,17 +45,26 @@ final class BenchCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Input input = new Input();
 
-    @Option(names = "--sentences-per-text", defaultValue = "10", description = "with --iob: sentences per text. Default: ${DEFAULT-VALUE}")
+    @Option(
+            names = "--sentences-per-text",
+            defaultValue = "10",
+            description = "with --iob: sentences per text. Default: ${DEFAULT-VALUE}")
     int sentencesPerText;
 
     @Option(names = "--limit", defaultValue = "500", description = "texts to use. Default: ${DEFAULT-VALUE}")
     int limit;
 
-    @Option(names = "--stream", description = "measure the streaming job instead: embedded Kafka in and out, a local Flink cluster, "
-            + "checkpoints every 2 s, model warm; compared with the bare session on the same windows in the same run")
+    @Option(
+            names = "--stream",
+            description =
+                    "measure the streaming job instead: embedded Kafka in and out, a local Flink cluster, "
+                            + "checkpoints every 2 s, model warm; compared with the bare session on the same windows in the same run")
     boolean stream;
 
-    @Option(names = "--rounds", defaultValue = "3", description = "timed rounds of each; the best is reported. Default: ${DEFAULT-VALUE}")
+    @Option(
+            names = "--rounds",
+            defaultValue = "3",
+            description = "timed rounds of each; the best is reported. Default: ${DEFAULT-VALUE}")
     int rounds;
 
     @Override
@@ -63,9 +77,12 @@ final class BenchCommand implements Callable<Integer> {
         try (LocalModel m = engine.open()) {
             List<MrcWindow> windows = m.engine.windows(texts, Segmentation.SENTENCES);
             int batch = m.config.batchMaxSize();
-            System.out.printf("%s on %s: %d texts, %d windows, batch %d, provider %s%n", m.engine.manifest().id(),
-                    source(), texts.size(), windows.size(), batch, m.session.provider());
-            m.runner.run(windows.subList(0, Math.min(windows.size(), 4 * batch))).join();
+            System.out.printf(
+                    "%s on %s: %d texts, %d windows, batch %d, provider %s%n",
+                    m.engine.manifest().id(), source(), texts.size(), windows.size(), batch, m.session.provider());
+            m.runner
+                    .run(windows.subList(0, Math.min(windows.size(), 4 * batch)))
+                    .join();
             double bare = Double.MAX_VALUE;
             double whole = Double.MAX_VALUE;
             for (int r = 0; r < rounds; r++) {
@@ -82,13 +99,16 @@ final class BenchCommand implements Callable<Integer> {
             System.out.printf("bare ORT session : %8.1f sequences/s (%.2f s)%n", bareRate, bare);
             System.out.printf("whole engine     : %8.1f sequences/s (%.2f s)%n", engineRate, whole);
             System.out.printf("engine / bare    : %8.3f%n", engineRate / bareRate);
-            System.out.printf("padding efficiency of length-sorted batches (real / padded tokens): %.3f%n", paddingEfficiency(windows, batch));
+            System.out.printf(
+                    "padding efficiency of length-sorted batches (real / padded tokens): %.3f%n",
+                    paddingEfficiency(windows, batch));
         }
         return 0;
     }
 
     static double paddingEfficiency(List<MrcWindow> windows, int batchSize) {
-        List<Integer> lengths = new ArrayList<>(windows.stream().map(MrcWindow::length).toList());
+        List<Integer> lengths =
+                new ArrayList<>(windows.stream().map(MrcWindow::length).toList());
         lengths.sort(Comparator.naturalOrder());
         long real = 0;
         long padded = 0;

@@ -3,12 +3,7 @@ package dev.bionerstream.cli;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
-import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
-import dev.bionerstream.demo.TopicReader;
-import dev.bionerstream.job.BionerJob;
-import dev.bionerstream.job.JobConfig;
-import dev.bionerstream.serving.SessionFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,9 +11,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.core.execution.JobClient;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,14 +20,22 @@ import picocli.CommandLine.Option;
  * a local Flink cluster with its dashboard, the sample abstracts produced, the output read back
  * and summarised.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, defaultValueProvider = ServingDefaults.class,
-        description = "Embedded Kafka + the job on a local Flink cluster (dashboard on --port) + the sample abstracts; prints a summary.")
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        defaultValueProvider = ServingDefaults.class,
+        description =
+                "Embedded Kafka + the job on a local Flink cluster (dashboard on --port) + the sample abstracts; prints a summary.")
 final class DemoCommand implements Callable<Integer> {
     static final List<String> BAD_RECORDS = List.of("{not json", "{\"id\": \"no-text\"}");
 
-    @Mixin EngineArgs engine;
+    @Mixin
+    EngineArgs engine;
 
-    @Option(names = "--abstracts", defaultValue = "100", description = "sample abstracts to produce (max 480). Default: ${DEFAULT-VALUE}")
+    @Option(
+            names = "--abstracts",
+            defaultValue = "100",
+            description = "sample abstracts to produce (max 480). Default: ${DEFAULT-VALUE}")
     int abstracts;
 
     @Option(names = "--port", defaultValue = "8081", description = "Flink dashboard port. Default: ${DEFAULT-VALUE}")
@@ -44,7 +44,9 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--batch.max-wait", description = "micro-batch max wait. Default: ${DEFAULT-VALUE}")
     String maxWait;
 
-    @Option(names = "--exit-when-done", description = "exit 0 once the sample is processed (else keep running for the dashboard)")
+    @Option(
+            names = "--exit-when-done",
+            description = "exit 0 once the sample is processed (else keep running for the dashboard)")
     boolean exitWhenDone;
 
     @Override
@@ -54,7 +56,8 @@ final class DemoCommand implements Callable<Integer> {
         options.setString("job.checkpoint-interval", "2 s");
         options.setString("batch.max-wait", maxWait);
         try (LocalPipeline p = LocalPipeline.start(options, port)) {
-            System.out.printf("Kafka broker %s; Flink dashboard http://localhost:%d%n", p.kafka.bootstrapServers(), port);
+            System.out.printf(
+                    "Kafka broker %s; Flink dashboard http://localhost:%d%n", p.kafka.bootstrapServers(), port);
             long t0 = System.nanoTime();
             List<String> records = new ArrayList<>(sample);
             records.addAll(BAD_RECORDS);
@@ -83,18 +86,29 @@ final class DemoCommand implements Callable<Integer> {
                 entities++;
                 byType.merge(m.getEntityType(), 1, Integer::sum);
                 if (examples.size() < 8 && m.getScore() > 0.9) {
-                    examples.add(String.format("  %-8s %-40s %s %s [%d,%d) %.3f", m.getEntityType(), '"' + m.getText() + '"',
-                            d.getDocumentId(), m.getField(), m.getStart(), m.getEnd(), m.getScore()));
+                    examples.add(String.format(
+                            "  %-8s %-40s %s %s [%d,%d) %.3f",
+                            m.getEntityType(),
+                            '"' + m.getText() + '"',
+                            d.getDocumentId(),
+                            m.getField(),
+                            m.getStart(),
+                            m.getEnd(),
+                            m.getScore()));
                 }
             }
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("%nabstracts %d, sentences %d, entities %d, dead letters %d%n", docs.size(), sentences, entities, dead.size()));
+        sb.append(String.format(
+                "%nabstracts %d, sentences %d, entities %d, dead letters %d%n",
+                docs.size(), sentences, entities, dead.size()));
         byType.forEach((t, n) -> sb.append(String.format("  %-8s %d%n", t, n)));
         sb.append("examples:\n");
         examples.forEach(e -> sb.append(e).append('\n'));
-        dead.forEach(d -> sb.append(String.format("dead letter %s@%d: %s: %s%n", d.getTopic(), d.getOffset(), d.getStage(), d.getErrorMessage())));
-        sb.append(String.format("throughput: %.1f abstracts/s, %.1f sentences/s (%.1f s from first record to last output, checkpoint commits included)%n",
+        dead.forEach(d -> sb.append(String.format(
+                "dead letter %s@%d: %s: %s%n", d.getTopic(), d.getOffset(), d.getStage(), d.getErrorMessage())));
+        sb.append(String.format(
+                "throughput: %.1f abstracts/s, %.1f sentences/s (%.1f s from first record to last output, checkpoint commits included)%n",
                 docs.size() / seconds, sentences / seconds, seconds));
         return sb.toString();
     }

@@ -12,22 +12,34 @@ import picocli.CommandLine.Option;
  * options (the short names are aliases); defaults come from {@link ServingDefaults}.
  */
 final class EngineArgs {
-    @Option(names = {"--bundle", "--model.bundle"}, description = "model bundle directory (default: the bundle in the jar)")
+    @Option(
+            names = {"--bundle", "--model.bundle"},
+            description = "model bundle directory (default: the bundle in the jar)")
     String bundle;
 
-    @Option(names = {"--device", "--model.device"}, description = "cpu or cuda:N (falls back to cpu). Default: ${DEFAULT-VALUE}")
+    @Option(
+            names = {"--device", "--model.device"},
+            description = "cpu or cuda:N (falls back to cpu). Default: ${DEFAULT-VALUE}")
     String device;
 
-    @Option(names = {"--threads", "--model.threads"}, description = "ONNX Runtime intra-op threads, 0 = all cores. Default: ${DEFAULT-VALUE}")
+    @Option(
+            names = {"--threads", "--model.threads"},
+            description = "ONNX Runtime intra-op threads, 0 = all cores. Default: ${DEFAULT-VALUE}")
     int threads;
 
-    @Option(names = {"--optimization", "--model.optimization"}, description = "graph optimisation: none, basic, extended, all. Default: ${DEFAULT-VALUE}")
+    @Option(
+            names = {"--optimization", "--model.optimization"},
+            description = "graph optimisation: none, basic, extended, all. Default: ${DEFAULT-VALUE}")
     String optimization;
 
-    @Option(names = {"--batch-size", "--batch.max-size"}, description = "windows per model call. Default: ${DEFAULT-VALUE}")
+    @Option(
+            names = {"--batch-size", "--batch.max-size"},
+            description = "windows per model call. Default: ${DEFAULT-VALUE}")
     int batchSize;
 
-    @Option(names = {"--entity-types", "--model.entity-types"}, description = "types to extract, comma-separated (default: all of the bundle's)")
+    @Option(
+            names = {"--entity-types", "--model.entity-types"},
+            description = "types to extract, comma-separated (default: all of the bundle's)")
     String entityTypes;
 
     /** These options under the job's keys, for a job the command starts (demo). */

@@ -15,12 +15,19 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Entity-level exact-match precision, recall and F1 of the engine on an IOB file. */
-@Command(name = "eval", mixinStandardHelpOptions = true, defaultValueProvider = ServingDefaults.class,
+@Command(
+        name = "eval",
+        mixinStandardHelpOptions = true,
+        defaultValueProvider = ServingDefaults.class,
         description = "Precision, recall and F1 per type and overall on an IOB file (one sentence per engine text).")
 final class EvalCommand implements Callable<Integer> {
-    @Mixin EngineArgs engine;
+    @Mixin
+    EngineArgs engine;
 
-    @Option(names = "--iob", required = true, description = "IOB file: token<TAB>tag lines, blank line between sentences")
+    @Option(
+            names = "--iob",
+            required = true,
+            description = "IOB file: token<TAB>tag lines, blank line between sentences")
     Path iob;
 
     @Option(names = "--types", required = true, description = "TAG=type,... e.g. Chemical=chemical,Disease=disease")
@@ -35,8 +42,13 @@ final class EvalCommand implements Callable<Integer> {
             List<List<Entity>> predicted = m.extract(corpus.sentences(), Segmentation.ONE_SENTENCE);
             double seconds = (System.nanoTime() - t0) / 1e9;
             Scores scores = evaluate(predicted, corpus.gold());
-            System.out.printf("%s on %s (%d sentences, %.1f s, %.1f sentences/s)%n",
-                    m.engine.manifest().id(), iob, corpus.sentences().size(), seconds, corpus.sentences().size() / seconds);
+            System.out.printf(
+                    "%s on %s (%d sentences, %.1f s, %.1f sentences/s)%n",
+                    m.engine.manifest().id(),
+                    iob,
+                    corpus.sentences().size(),
+                    seconds,
+                    corpus.sentences().size() / seconds);
             System.out.print(scores.table());
         }
         return 0;

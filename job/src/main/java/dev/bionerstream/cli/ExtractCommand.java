@@ -17,14 +17,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /** Reads texts on stdin, one per line, and prints one JSON line per entity. */
-@Command(name = "extract", mixinStandardHelpOptions = true, defaultValueProvider = ServingDefaults.class,
+@Command(
+        name = "extract",
+        mixinStandardHelpOptions = true,
+        defaultValueProvider = ServingDefaults.class,
         description = "Reads one text per line on stdin; prints one JSON line per entity: "
                 + "line, type, start, end (chars in the line), text, sentence, score.")
 final class ExtractCommand implements Callable<Integer> {
     private static final int CHUNK = 64;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Mixin EngineArgs engine;
+    @Mixin
+    EngineArgs engine;
 
     @Override
     public Integer call() throws IOException {

@@ -31,8 +31,11 @@ final class LatestCheckpoint {
 
     private static Stream<Path> completed(Path jobDir) {
         try (Stream<Path> chks = Files.list(jobDir)) {
-            return chks.filter(p -> p.getFileName().toString().startsWith("chk-") && Files.isRegularFile(p.resolve("_metadata")))
-                    .toList().stream();
+            return chks
+                    .filter(p -> p.getFileName().toString().startsWith("chk-")
+                            && Files.isRegularFile(p.resolve("_metadata")))
+                    .toList()
+                    .stream();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list checkpoints in " + jobDir, e);
         }

@@ -4,9 +4,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** Entry point of the job jar: {@code demo}, {@code run}, {@code eval}, {@code extract}, {@code bench}. */
-@Command(name = "bioner", mixinStandardHelpOptions = true, version = "bioner-stream 0.1.0",
+@Command(
+        name = "bioner",
+        mixinStandardHelpOptions = true,
+        version = "bioner-stream 0.1.0",
         description = "Biomedical entity extraction with BioBERT-MRC.",
-        subcommands = {DemoCommand.class, RunCommand.class, EvalCommand.class, ExtractCommand.class, BenchCommand.class})
+        subcommands = {DemoCommand.class, RunCommand.class, EvalCommand.class, ExtractCommand.class, BenchCommand.class
+        })
 public final class Main {
     public static void main(String[] args) {
         System.exit(run(args));

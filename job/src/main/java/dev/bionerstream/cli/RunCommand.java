@@ -24,12 +24,18 @@ import picocli.CommandLine.Unmatched;
  * resumes from the newest completed one, so read_committed consumers see nothing twice and
  * nothing is lost. ({@code flink run} and Kubernetes use the cluster's own checkpoint storage.)
  */
-@Command(name = "run", description = "Runs the streaming job: --kafka.bootstrap-servers HOST:PORT [--key value ...]; --help lists the keys.")
+@Command(
+        name = "run",
+        description =
+                "Runs the streaming job: --kafka.bootstrap-servers HOST:PORT [--key value ...]; --help lists the keys.")
 final class RunCommand implements Callable<Integer> {
-    static final String DEFAULT_CHECKPOINT_DIR = Path.of(System.getProperty("user.home"), ".local", "share", "bioner-stream", "checkpoints")
-            .toUri().toString();
+    static final String DEFAULT_CHECKPOINT_DIR = Path.of(
+                    System.getProperty("user.home"), ".local", "share", "bioner-stream", "checkpoints")
+            .toUri()
+            .toString();
 
-    @Unmatched List<String> args = new ArrayList<>();
+    @Unmatched
+    List<String> args = new ArrayList<>();
 
     @Override
     public Integer call() throws Exception {
@@ -43,12 +49,19 @@ final class RunCommand implements Callable<Integer> {
         }
         JobConfig cfg = JobConfig.from(given);
         Configuration flink = LocalCluster.configuration(0);
-        resumePoint(cfg).ifPresentOrElse(chk -> {
-            System.err.println("Resuming from checkpoint " + chk + " (the newest completed one of this job)");
-            flink.set(StateRecoveryOptions.SAVEPOINT_PATH, chk.toUri().toString());
-            flink.set(StateRecoveryOptions.RESTORE_MODE, RecoveryClaimMode.CLAIM);
-        }, () -> System.err.println("No checkpoint in " + cfg.checkpointStorage().orElseThrow()
-                + ": starting from kafka.starting-offsets " + cfg.startingOffsets()));
+        resumePoint(cfg)
+                .ifPresentOrElse(
+                        chk -> {
+                            System.err.println(
+                                    "Resuming from checkpoint " + chk + " (the newest completed one of this job)");
+                            flink.set(
+                                    StateRecoveryOptions.SAVEPOINT_PATH,
+                                    chk.toUri().toString());
+                            flink.set(StateRecoveryOptions.RESTORE_MODE, RecoveryClaimMode.CLAIM);
+                        },
+                        () -> System.err.println(
+                                "No checkpoint in " + cfg.checkpointStorage().orElseThrow()
+                                        + ": starting from kafka.starting-offsets " + cfg.startingOffsets()));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(flink);
         BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME);
         env.execute(BionerJob.NAME);
@@ -65,14 +78,20 @@ final class RunCommand implements Callable<Integer> {
     }
 
     static String help() {
-        StringBuilder sb = new StringBuilder("Usage: bioner run --kafka.bootstrap-servers HOST:PORT [--key value ...]\n\n");
+        StringBuilder sb =
+                new StringBuilder("Usage: bioner run --kafka.bootstrap-servers HOST:PORT [--key value ...]\n\n");
         sb.append("Runs the streaming job on a local Flink cluster. Keys (also --key=value):\n");
         for (ConfigOption<?> o : JobConfig.OPTIONS) {
-            sb.append(String.format("  --%-36s %s%n", o.key() + (o.hasDefaultValue() ? " (" + o.defaultValue() + ")" : ""),
+            sb.append(String.format(
+                    "  --%-36s %s%n",
+                    o.key() + (o.hasDefaultValue() ? " (" + o.defaultValue() + ")" : ""),
                     o.description().toString().replaceAll("<[^>]+>", "")));
         }
-        sb.append("  --kafka.properties.*                 passed to the Kafka clients (security.protocol, sasl.*, ssl.*)\n");
-        sb.append("Default checkpoint directory of this command: ").append(DEFAULT_CHECKPOINT_DIR).append('\n');
+        sb.append(
+                "  --kafka.properties.*                 passed to the Kafka clients (security.protocol, sasl.*, ssl.*)\n");
+        sb.append("Default checkpoint directory of this command: ")
+                .append(DEFAULT_CHECKPOINT_DIR)
+                .append('\n');
         return sb.toString();
     }
 }

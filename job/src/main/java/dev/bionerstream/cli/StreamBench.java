@@ -2,7 +2,6 @@ package dev.bionerstream.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.serving.BatchStats;
@@ -39,7 +38,8 @@ final class StreamBench {
             int warmUp = Math.min(WARM_UP, texts.size());
             p.produce(records("warm-up", texts.subList(0, warmUp)));
             awaitDocuments(p, warmUp);
-            BatchStats.Counts before = SharedModels.batchStats(p.config.serving()).orElseThrow();
+            BatchStats.Counts before =
+                    SharedModels.batchStats(p.config.serving()).orElseThrow();
             long t0 = System.nanoTime();
             p.produce(records("bench", texts));
             awaitDocuments(p, warmUp + texts.size());
@@ -48,19 +48,29 @@ final class StreamBench {
         }
         try (LocalModel m = engine.open()) {
             windows = m.engine.windows(texts, Segmentation.SENTENCES);
-            m.runner.run(windows.subList(0, Math.min(windows.size(), 4 * m.config.batchMaxSize()))).join();
+            m.runner
+                    .run(windows.subList(0, Math.min(windows.size(), 4 * m.config.batchMaxSize())))
+                    .join();
             long t0 = System.nanoTime();
             m.runner.run(windows).join();
             double bareSeconds = (System.nanoTime() - t0) / 1e9;
             double jobRate = windows.size() / jobSeconds;
             double bareRate = windows.size() / bareSeconds;
-            System.out.printf("%s: %d texts, %d windows, batch.max-size %d, batch.max-wait %s, provider %s%n",
-                    m.engine.manifest().id(), texts.size(), windows.size(), m.config.batchMaxSize(), m.config.batchMaxWait(), m.session.provider());
-            System.out.printf("streaming job    : %8.1f sequences/s (%.2f s, %.2f texts/s, first record produced to last output committed)%n",
+            System.out.printf(
+                    "%s: %d texts, %d windows, batch.max-size %d, batch.max-wait %s, provider %s%n",
+                    m.engine.manifest().id(),
+                    texts.size(),
+                    windows.size(),
+                    m.config.batchMaxSize(),
+                    m.config.batchMaxWait(),
+                    m.session.provider());
+            System.out.printf(
+                    "streaming job    : %8.1f sequences/s (%.2f s, %.2f texts/s, first record produced to last output committed)%n",
                     jobRate, jobSeconds, texts.size() / jobSeconds);
             System.out.printf("bare ORT session : %8.1f sequences/s (%.2f s)%n", bareRate, bareSeconds);
             System.out.printf("job / bare       : %8.3f%n", jobRate / bareRate);
-            System.out.printf("stream batches   : %d, mean size %.1f, padding efficiency (real / padded tokens) %.3f%n",
+            System.out.printf(
+                    "stream batches   : %d, mean size %.1f, padding efficiency (real / padded tokens) %.3f%n",
                     stream.batches(), stream.meanBatchSize(), stream.paddingEfficiency());
         }
         return 0;
@@ -69,7 +79,8 @@ final class StreamBench {
     private static void awaitDocuments(LocalPipeline p, int n) {
         List<?> docs = p.documents.pollWhileProgressing(d -> d.size() >= n, Duration.ofMinutes(5));
         if (docs.size() < n) {
-            throw new IllegalStateException("the job produced " + docs.size() + " of " + n + " documents, then nothing for 5 minutes");
+            throw new IllegalStateException(
+                    "the job produced " + docs.size() + " of " + n + " documents, then nothing for 5 minutes");
         }
     }
 

@@ -55,8 +55,11 @@ public final class EmbeddedKafka implements AutoCloseable {
         Properties p = new Properties();
         p.put("bootstrap.servers", bootstrapServers());
         try (Admin admin = Admin.create(p)) {
-            admin.createTopics(java.util.Arrays.stream(topics).map(t -> new NewTopic(t, partitions, (short) 1)).toList())
-                    .all().get();
+            admin.createTopics(java.util.Arrays.stream(topics)
+                            .map(t -> new NewTopic(t, partitions, (short) 1))
+                            .toList())
+                    .all()
+                    .get();
         }
     }
 
@@ -64,7 +67,8 @@ public final class EmbeddedKafka implements AutoCloseable {
     public void produce(String topic, List<String> values) {
         Properties p = new Properties();
         p.put("bootstrap.servers", bootstrapServers());
-        try (var producer = new KafkaProducer<byte[], byte[]>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (var producer =
+                new KafkaProducer<byte[], byte[]>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
             for (String v : values) {
                 producer.send(new ProducerRecord<>(topic, v.getBytes(StandardCharsets.UTF_8)));
             }

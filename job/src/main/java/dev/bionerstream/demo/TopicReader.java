@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.function.Predicate;
+import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.avro.io.DecoderFactory;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -36,7 +36,8 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
             try {
                 seen.add(reader.read(null, DecoderFactory.get().binaryDecoder(r.value(), null)));
             } catch (java.io.IOException e) {
-                throw new IllegalStateException("undecodable record at " + r.topic() + "/" + r.partition() + "@" + r.offset(), e);
+                throw new IllegalStateException(
+                        "undecodable record at " + r.topic() + "/" + r.partition() + "@" + r.offset(), e);
             }
         }
         return seen;

@@ -10,4 +10,8 @@ import java.util.List;
  * and every (sentence, type) window. {@code windowSentence[k]} is the sentence of window k.
  */
 public record EncodedText(
-        String text, List<Sentence> sentences, List<WordPieces> pieces, List<MrcWindow> windows, int[] windowSentence) {}
+        String text,
+        List<Sentence> sentences,
+        List<WordPieces> pieces,
+        List<MrcWindow> windows,
+        int[] windowSentence) {}

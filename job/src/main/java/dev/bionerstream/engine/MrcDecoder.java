@@ -29,7 +29,8 @@ public final class MrcDecoder {
 
     public List<Entity> decode(EncodedText encoded, List<WindowLogits> logits) {
         if (logits.size() != encoded.windows().size()) {
-            throw new IllegalArgumentException(logits.size() + " logits for " + encoded.windows().size() + " windows");
+            throw new IllegalArgumentException(
+                    logits.size() + " logits for " + encoded.windows().size() + " windows");
         }
         Map<String, Entity> found = new LinkedHashMap<>();
         for (int k = 0; k < logits.size(); k++) {
@@ -50,7 +51,9 @@ public final class MrcDecoder {
             }
         }
         List<Entity> out = new ArrayList<>(found.values());
-        out.sort(Comparator.comparingInt(Entity::start).thenComparingInt(Entity::end).thenComparing(Entity::type));
+        out.sort(Comparator.comparingInt(Entity::start)
+                .thenComparingInt(Entity::end)
+                .thenComparing(Entity::type));
         return out;
     }
 }

@@ -52,6 +52,11 @@ public final class MrcEncoder {
                 }
             }
         }
-        return new EncodedText(text, sentences, pieces, all, owner.stream().mapToInt(Integer::intValue).toArray());
+        return new EncodedText(
+                text,
+                sentences,
+                pieces,
+                all,
+                owner.stream().mapToInt(Integer::intValue).toArray());
     }
 }

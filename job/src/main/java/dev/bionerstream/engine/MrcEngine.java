@@ -101,7 +101,11 @@ public final class MrcEngine implements AutoCloseable {
         int offset = 0;
         for (EncodedText e : encoded) {
             int n = e.windows().size();
-            entities.add(decoder.decode(e, results.subList(offset, offset + n).stream().map(WindowResult::logits).toList()));
+            entities.add(decoder.decode(
+                    e,
+                    results.subList(offset, offset + n).stream()
+                            .map(WindowResult::logits)
+                            .toList()));
             sentences.add(e.sentences().size());
             offset += n;
         }

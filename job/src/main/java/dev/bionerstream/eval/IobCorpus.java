@@ -50,7 +50,8 @@ public record IobCorpus(List<String> sentences, List<List<Span>> gold) {
             }
             int tab = line.lastIndexOf('\t');
             if (tab <= 0) {
-                throw new IllegalArgumentException(file + ":" + lineNo + ": expected token<TAB>tag, got '" + line + "'");
+                throw new IllegalArgumentException(
+                        file + ":" + lineNo + ": expected token<TAB>tag, got '" + line + "'");
             }
             tokens.add(line.substring(0, line.indexOf('\t')));
             labels.add(line.substring(tab + 1).trim());
@@ -59,8 +60,12 @@ public record IobCorpus(List<String> sentences, List<List<Span>> gold) {
         return new IobCorpus(sentences, gold);
     }
 
-    private static void flush(List<String> tokens, List<String> labels, Map<String, String> tags,
-            List<String> sentences, List<List<Span>> gold) {
+    private static void flush(
+            List<String> tokens,
+            List<String> labels,
+            Map<String, String> tags,
+            List<String> sentences,
+            List<List<Span>> gold) {
         if (tokens.isEmpty()) {
             return;
         }

@@ -40,7 +40,8 @@ public final class Scores {
         p.forEach(s -> types.add(s.type()));
         g.forEach(s -> types.add(s.type()));
         for (String t : types) {
-            long tp = p.stream().filter(s -> s.type().equals(t) && g.contains(s)).count();
+            long tp =
+                    p.stream().filter(s -> s.type().equals(t) && g.contains(s)).count();
             long fp = p.stream().filter(s -> s.type().equals(t)).count() - tp;
             long fn = g.stream().filter(s -> s.type().equals(t)).count() - tp;
             byType.merge(t, new Counts(tp, fp, fn), (a, b) -> a.plus(b.tp(), b.fp(), b.fn()));
@@ -54,7 +55,8 @@ public final class Scores {
 
     /** Types in name order, then "all". */
     public String table() {
-        StringBuilder sb = new StringBuilder(String.format("%-18s %9s %9s %9s %7s %7s %7s%n", "type", "precision", "recall", "f1", "tp", "fp", "fn"));
+        StringBuilder sb = new StringBuilder(String.format(
+                "%-18s %9s %9s %9s %7s %7s %7s%n", "type", "precision", "recall", "f1", "tp", "fp", "fn"));
         byType.forEach((t, c) -> {
             if (!t.equals(ALL)) {
                 sb.append(row(t, c));
@@ -65,6 +67,7 @@ public final class Scores {
     }
 
     private static String row(String t, Counts c) {
-        return String.format("%-18s %9.2f %9.2f %9.2f %7d %7d %7d%n", t, c.precision(), c.recall(), c.f1(), c.tp(), c.fp(), c.fn());
+        return String.format(
+                "%-18s %9.2f %9.2f %9.2f %7d %7d %7d%n", t, c.precision(), c.recall(), c.f1(), c.tp(), c.fp(), c.fn());
     }
 }

@@ -22,7 +22,8 @@ public final class WindowBuilder {
     public List<MrcWindow> windows(WordPieces sentence, long[] query, int typeIndex) {
         int budget = maxLength - query.length - 3;
         if (budget < 2) {
-            throw new IllegalArgumentException("query of " + query.length + " pieces leaves no context at max length " + maxLength);
+            throw new IllegalArgumentException(
+                    "query of " + query.length + " pieces leaves no context at max length " + maxLength);
         }
         int n = sentence.size();
         List<Integer> firsts = new ArrayList<>();
@@ -45,7 +46,8 @@ public final class WindowBuilder {
         return out;
     }
 
-    private MrcWindow window(WordPieces s, long[] query, int typeIndex, int first, int length, int ownedFrom, int ownedTo) {
+    private MrcWindow window(
+            WordPieces s, long[] query, int typeIndex, int first, int length, int ownedFrom, int ownedTo) {
         int total = length + query.length + 3;
         long[] ids = new long[total];
         long[] segments = new long[total];

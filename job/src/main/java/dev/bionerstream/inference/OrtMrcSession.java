@@ -44,7 +44,8 @@ public final class OrtMrcSession implements MrcSession {
         try {
             return onLargeStack(() -> openHere(bundle, options));
         } catch (OrtException e) {
-            throw new BundleException(bundle.source() + "/model.onnx cannot be loaded by ONNX Runtime: " + e.getMessage(), e);
+            throw new BundleException(
+                    bundle.source() + "/model.onnx cannot be loaded by ONNX Runtime: " + e.getMessage(), e);
         }
     }
 
@@ -52,7 +53,9 @@ public final class OrtMrcSession implements MrcSession {
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         try (OrtSession.SessionOptions so = new OrtSession.SessionOptions()) {
             so.setOptimizationLevel(optLevel(options.optimization()));
-            int threads = options.intraOpThreads() > 0 ? options.intraOpThreads() : Runtime.getRuntime().availableProcessors();
+            int threads = options.intraOpThreads() > 0
+                    ? options.intraOpThreads()
+                    : Runtime.getRuntime().availableProcessors();
             so.setIntraOpNumThreads(threads);
             if (options.interOpThreads() > 0) {
                 so.setInterOpNumThreads(options.interOpThreads());
@@ -63,15 +66,22 @@ public final class OrtMrcSession implements MrcSession {
                     so.addCUDA(options.device().id());
                     provider = "CUDA:" + options.device().id();
                 } catch (OrtException | RuntimeException | LinkageError e) {
-                    LOG.warn("CUDA device {} unavailable ({}); running the model on CPU", options.device().id(), e.getMessage());
+                    LOG.warn(
+                            "CUDA device {} unavailable ({}); running the model on CPU",
+                            options.device().id(),
+                            e.getMessage());
                 }
             }
             OrtSession session = env.createSession(bundle.modelBytes(), so);
             String start = bundle.manifest().startOutput();
             String end = bundle.manifest().endOutput();
             checkGraph(bundle, session, start, end);
-            LOG.info("Model {} runs on {} (intra-op threads {}, optimisation {})",
-                    bundle.manifest().id(), provider, threads, options.optimization());
+            LOG.info(
+                    "Model {} runs on {} (intra-op threads {}, optimisation {})",
+                    bundle.manifest().id(),
+                    provider,
+                    threads,
+                    options.optimization());
             return new OrtMrcSession(env, session, start, end, provider);
         }
     }
@@ -91,13 +101,17 @@ public final class OrtMrcSession implements MrcSession {
     private static <T> T onLargeStack(OrtCall<T> call) throws OrtException {
         Object[] result = new Object[1];
         Throwable[] error = new Throwable[1];
-        Thread t = new Thread(null, () -> {
-            try {
-                result[0] = call.call();
-            } catch (Throwable e) {
-                error[0] = e;
-            }
-        }, "ort-session-open", SESSION_STACK_BYTES);
+        Thread t = new Thread(
+                null,
+                () -> {
+                    try {
+                        result[0] = call.call();
+                    } catch (Throwable e) {
+                        error[0] = e;
+                    }
+                },
+                "ort-session-open",
+                SESSION_STACK_BYTES);
         t.start();
         try {
             t.join();
@@ -119,7 +133,8 @@ public final class OrtMrcSession implements MrcSession {
         return value;
     }
 
-    private static void checkGraph(ModelBundle bundle, OrtSession session, String start, String end) throws OrtException {
+    private static void checkGraph(ModelBundle bundle, OrtSession session, String start, String end)
+            throws OrtException {
         Set<String> inputs = session.getInputNames();
         Set<String> outputs = session.getOutputNames();
         if (!inputs.equals(Set.copyOf(INPUTS)) || !outputs.contains(start) || !outputs.contains(end)) {
@@ -136,7 +151,8 @@ public final class OrtMrcSession implements MrcSession {
             case "basic" -> OptLevel.BASIC_OPT;
             case "extended" -> OptLevel.EXTENDED_OPT;
             case "all" -> OptLevel.ALL_OPT;
-            default -> throw new IllegalArgumentException("optimisation '" + name + "' is not none, basic, extended or all");
+            default -> throw new IllegalArgumentException(
+                    "optimisation '" + name + "' is not none, basic, extended or all");
         };
     }
 
@@ -175,7 +191,8 @@ public final class OrtMrcSession implements MrcSession {
             }
             return out;
         } catch (OrtException e) {
-            throw new IllegalStateException("ONNX Runtime failed on a batch of " + b + " x " + n + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "ONNX Runtime failed on a batch of " + b + " x " + n + ": " + e.getMessage(), e);
         }
     }
 

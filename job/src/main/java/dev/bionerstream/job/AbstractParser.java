@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 public final class AbstractParser implements ParseAbstracts.Parser {
     /** Longer texts are refused: a feed record of this size is not an abstract. */
     public static final int MAX_CHARS = 100_000;
+
     public static final int MAX_ID_BYTES = 512;
     /** Journal, date, source, language: indexed as keywords, which refuse terms over 32,766 bytes. */
     public static final int MAX_METADATA_CHARS = 1_000;
@@ -53,7 +54,8 @@ public final class AbstractParser implements ParseAbstracts.Parser {
         }
         int chars = length(a.getTitle()) + length(a.getAbstractText());
         if (chars > MAX_CHARS) {
-            throw new InvalidRecordException("document " + a.getId() + " has " + chars + " chars, more than " + MAX_CHARS);
+            throw new InvalidRecordException(
+                    "document " + a.getId() + " has " + chars + " chars, more than " + MAX_CHARS);
         }
         return a;
     }
@@ -83,7 +85,8 @@ public final class AbstractParser implements ParseAbstracts.Parser {
 
     private static String metadata(String field, String value) throws InvalidRecordException {
         if (value != null && value.length() > MAX_METADATA_CHARS) {
-            throw new InvalidRecordException("field '" + field + "' has " + value.length() + " chars, more than " + MAX_METADATA_CHARS);
+            throw new InvalidRecordException(
+                    "field '" + field + "' has " + value.length() + " chars, more than " + MAX_METADATA_CHARS);
         }
         return RecordText.repairSurrogates(value);
     }

@@ -73,8 +73,8 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     @Override
     public void asyncInvoke(SourcedAbstract in, ResultFuture<Outcome> result) {
         Abstract a = in.value;
-        CompletableFuture<Extraction> call = lease.engine()
-                .extract(DocumentRecords.texts(a), Segmentation.SENTENCES, lease.batcher());
+        CompletableFuture<Extraction> call =
+                lease.engine().extract(DocumentRecords.texts(a), Segmentation.SENTENCES, lease.batcher());
         inFlight.put(in, call);
         call.whenComplete((x, error) -> {
             inFlight.remove(in, call);
@@ -106,8 +106,10 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
         if (call != null) {
             call.cancel(false);
         }
-        result.complete(List.of(failed(in, new TimeoutException("inference of document " + in.value.getId()
-                + " did not finish within async.timeout; its queued model passes were withdrawn"))));
+        result.complete(List.of(failed(
+                in,
+                new TimeoutException("inference of document " + in.value.getId()
+                        + " did not finish within async.timeout; its queued model passes were withdrawn"))));
     }
 
     private static Throwable unwrap(Throwable error) {
@@ -115,7 +117,8 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     }
 
     private static Outcome failed(SourcedAbstract in, Throwable error) {
-        return Outcome.failed(DeadLetters.of(avroBytes(in.value), in.topic, in.partition, in.offset, DeadLetters.INFERENCE, error),
+        return Outcome.failed(
+                DeadLetters.of(avroBytes(in.value), in.topic, in.partition, in.offset, DeadLetters.INFERENCE, error),
                 !(error instanceof TooManyWindowsException || error instanceof TimeoutException));
     }
 

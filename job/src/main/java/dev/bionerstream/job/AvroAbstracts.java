@@ -34,13 +34,17 @@ final class AvroAbstracts {
             BinaryDecoder in = decoder(value);
             Abstract a = reader.read(null, in);
             if (!in.isEnd()) {
-                throw new InvalidRecordException("not a binary Avro Abstract: bytes after the record (written with another schema?)");
+                throw new InvalidRecordException(
+                        "not a binary Avro Abstract: bytes after the record (written with another schema?)");
             }
             return a;
         } catch (EOFException e) {
-            throw new InvalidRecordException("not a binary Avro Abstract: the record ends too early (truncated, a length beyond its end, or written with another schema)", e);
+            throw new InvalidRecordException(
+                    "not a binary Avro Abstract: the record ends too early (truncated, a length beyond its end, or written with another schema)",
+                    e);
         } catch (IOException | RuntimeException e) {
-            throw new InvalidRecordException("not a binary Avro Abstract: " + (e.getMessage() == null ? e.toString() : e.getMessage()), e);
+            throw new InvalidRecordException(
+                    "not a binary Avro Abstract: " + (e.getMessage() == null ? e.toString() : e.getMessage()), e);
         }
     }
 

@@ -32,7 +32,8 @@ public final class BionerJob {
         env.setParallelism(cfg.parallelism());
         env.enableCheckpointing(cfg.checkpointInterval().toMillis());
         // A cancelled or killed job keeps its last checkpoint: restarting from it neither loses nor repeats output.
-        env.getCheckpointConfig().setExternalizedCheckpointRetention(ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        env.getCheckpointConfig()
+                .setExternalizedCheckpointRetention(ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
         cfg.checkpointStorage().ifPresent(dir -> {
             Configuration storage = new Configuration();
             storage.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
@@ -40,17 +41,37 @@ public final class BionerJob {
             env.configure(storage);
         });
         Topology.Outputs out = Topology.build(
-                env.fromSource(KafkaIO.source(cfg), WatermarkStrategy.noWatermarks(), "Kafka: " + cfg.inputTopic()).uid("source"),
-                cfg, factory);
-        out.documents().sinkTo(KafkaIO.sink(cfg, cfg.documentsTopic(), DocumentEntities.class, DocumentEntities::getDocumentId, "documents"))
-                .name("Kafka: " + cfg.documentsTopic()).uid("documents-sink");
-        out.entities().sinkTo(KafkaIO.sink(cfg, cfg.entitiesTopic(), EntityEvent.class, EntityEvent::getDocumentId, "entities"))
-                .name("Kafka: " + cfg.entitiesTopic()).uid("entities-sink");
-        out.deadLetters().sinkTo(KafkaIO.sink(cfg, cfg.deadLetterTopic(), DeadLetter.class, d -> d.getTopic() + "-" + d.getPartition() + "-" + d.getOffset(), "dlq"))
-                .name("Kafka: " + cfg.deadLetterTopic()).uid("dlq-sink");
+                env.fromSource(KafkaIO.source(cfg), WatermarkStrategy.noWatermarks(), "Kafka: " + cfg.inputTopic())
+                        .uid("source"),
+                cfg,
+                factory);
+        out.documents()
+                .sinkTo(KafkaIO.sink(
+                        cfg,
+                        cfg.documentsTopic(),
+                        DocumentEntities.class,
+                        DocumentEntities::getDocumentId,
+                        "documents"))
+                .name("Kafka: " + cfg.documentsTopic())
+                .uid("documents-sink");
+        out.entities()
+                .sinkTo(KafkaIO.sink(
+                        cfg, cfg.entitiesTopic(), EntityEvent.class, EntityEvent::getDocumentId, "entities"))
+                .name("Kafka: " + cfg.entitiesTopic())
+                .uid("entities-sink");
+        out.deadLetters()
+                .sinkTo(KafkaIO.sink(
+                        cfg,
+                        cfg.deadLetterTopic(),
+                        DeadLetter.class,
+                        d -> d.getTopic() + "-" + d.getPartition() + "-" + d.getOffset(),
+                        "dlq"))
+                .name("Kafka: " + cfg.deadLetterTopic())
+                .uid("dlq-sink");
         cfg.openSearchSink().ifPresent(os -> out.documents()
                 .sinkTo(OpenSearchSink.of(os))
-                .name("OpenSearch: " + os.index()).uid("opensearch-sink"));
+                .name("OpenSearch: " + os.index())
+                .uid("opensearch-sink"));
         return out;
     }
 }

@@ -18,7 +18,8 @@ public final class DeadLetters {
     private DeadLetters() {}
 
     /** Never throws, whatever the throwable: a dead letter is the last way out of the job for a record. */
-    public static DeadLetter of(byte[] original, String topic, int partition, long offset, String stage, Throwable error) {
+    public static DeadLetter of(
+            byte[] original, String topic, int partition, long offset, String stage, Throwable error) {
         Throwable reason = reason(error);
         return DeadLetter.newBuilder()
                 .setOriginalBytes(original == null ? null : ByteBuffer.wrap(original))

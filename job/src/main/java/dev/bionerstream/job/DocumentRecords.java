@@ -4,11 +4,11 @@ import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.avro.Mention;
+import dev.bionerstream.avro.TextField;
 import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.Extraction;
 import dev.bionerstream.model.BundleManifest;
 import dev.bionerstream.model.EntityQuery;
-import dev.bionerstream.avro.TextField;
-import dev.bionerstream.engine.Extraction;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -54,7 +54,9 @@ public final class DocumentRecords {
                 .setSource(a.getSource())
                 .setModelName(model.name())
                 .setModelVersion(model.version())
-                .setSentences(extraction.sentences().stream().mapToInt(Integer::intValue).sum())
+                .setSentences(extraction.sentences().stream()
+                        .mapToInt(Integer::intValue)
+                        .sum())
                 .setProcessingTime(now)
                 .setEntities(mentions)
                 .build();
@@ -62,16 +64,16 @@ public final class DocumentRecords {
 
     private Mention mention(Abstract a, TextField field, Entity e) {
         return Mention.newBuilder()
-                    .setEventId(EventIds.mention(a.getId(), field.name(), e.start(), e.end(), e.type(), model.id()))
-                    .setEntityType(e.type())
-                    .setText(e.text())
-                    .setStart(e.start())
-                    .setEnd(e.end())
-                    .setField(field)
-                    .setSentenceIndex(e.sentenceIndex())
-                    .setScore(e.score())
-                    .setQueryId(queryIds.get(e.type()))
-                    .build();
+                .setEventId(EventIds.mention(a.getId(), field.name(), e.start(), e.end(), e.type(), model.id()))
+                .setEntityType(e.type())
+                .setText(e.text())
+                .setStart(e.start())
+                .setEnd(e.end())
+                .setField(field)
+                .setSentenceIndex(e.sentenceIndex())
+                .setScore(e.score())
+                .setQueryId(queryIds.get(e.type()))
+                .build();
     }
 
     /** The per-mention events of a document record. */

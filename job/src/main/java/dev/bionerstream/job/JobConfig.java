@@ -46,29 +46,35 @@ public record JobConfig(
     public static final String KAFKA_PROPERTIES_PREFIX = "kafka.properties.";
 
     /** Every option the job reads: its own, the model's and the index sink's. */
-    public static final List<ConfigOption<?>> OPTIONS = Stream.of(JobOptions.ALL, ServingOptions.ALL, OpenSearchSinkOptions.ALL)
-            .flatMap(List::stream).toList();
+    public static final List<ConfigOption<?>> OPTIONS = Stream.of(
+                    JobOptions.ALL, ServingOptions.ALL, OpenSearchSinkOptions.ALL)
+            .flatMap(List::stream)
+            .toList();
 
     public static JobConfig from(Configuration c) {
         OptionKeys.requireKnown(c, OPTIONS, KAFKA_PROPERTIES_PREFIX);
         String servers = c.get(BOOTSTRAP_SERVERS);
         if (servers == null || servers.isBlank()) {
-            throw new IllegalArgumentException("--" + BOOTSTRAP_SERVERS.key() + " is required, e.g. --" + BOOTSTRAP_SERVERS.key() + " localhost:9092");
+            throw new IllegalArgumentException("--" + BOOTSTRAP_SERVERS.key() + " is required, e.g. --"
+                    + BOOTSTRAP_SERVERS.key() + " localhost:9092");
         }
         String offsets = c.get(STARTING_OFFSETS).trim().toLowerCase(Locale.ROOT);
         if (!offsets.matches("earliest|latest|committed|timestamp:\\d+")) {
-            throw new IllegalArgumentException("--" + STARTING_OFFSETS.key() + " must be earliest, latest, committed or timestamp:<epoch-millis>, got " + offsets);
+            throw new IllegalArgumentException("--" + STARTING_OFFSETS.key()
+                    + " must be earliest, latest, committed or timestamp:<epoch-millis>, got " + offsets);
         }
         String format = c.get(INPUT_FORMAT).trim().toLowerCase(Locale.ROOT);
         if (!format.equals("json") && !format.equals("avro")) {
             throw new IllegalArgumentException("--" + INPUT_FORMAT.key() + " must be json or avro, got " + format);
         }
-        DeliveryGuarantee guarantee = switch (c.get(DELIVERY_GUARANTEE).trim().toLowerCase(Locale.ROOT)) {
-            case "exactly-once", "exactly_once" -> DeliveryGuarantee.EXACTLY_ONCE;
-            case "at-least-once", "at_least_once" -> DeliveryGuarantee.AT_LEAST_ONCE;
-            case "none" -> DeliveryGuarantee.NONE;
-            default -> throw new IllegalArgumentException("--" + DELIVERY_GUARANTEE.key() + " must be exactly-once, at-least-once or none");
-        };
+        DeliveryGuarantee guarantee =
+                switch (c.get(DELIVERY_GUARANTEE).trim().toLowerCase(Locale.ROOT)) {
+                    case "exactly-once", "exactly_once" -> DeliveryGuarantee.EXACTLY_ONCE;
+                    case "at-least-once", "at_least_once" -> DeliveryGuarantee.AT_LEAST_ONCE;
+                    case "none" -> DeliveryGuarantee.NONE;
+                    default -> throw new IllegalArgumentException(
+                            "--" + DELIVERY_GUARANTEE.key() + " must be exactly-once, at-least-once or none");
+                };
         positive(ASYNC_CAPACITY.key(), c.get(ASYNC_CAPACITY));
         positive(PARALLELISM.key(), c.get(PARALLELISM));
         if (c.get(ASYNC_RETRIES) < 0) {
@@ -80,11 +86,28 @@ public record JobConfig(
                 kafka.put(k.substring(KAFKA_PROPERTIES_PREFIX.length()), v);
             }
         });
-        return new JobConfig(servers.trim(), c.get(INPUT_TOPIC), c.get(ENTITIES_TOPIC), c.get(DOCUMENTS_TOPIC),
-                c.get(DEAD_LETTER_TOPIC), c.get(GROUP_ID), offsets, format, guarantee, c.get(TRANSACTIONAL_ID_PREFIX),
-                c.get(TRANSACTION_TIMEOUT), Map.copyOf(kafka), ServingConfig.from(c),
-                c.get(ASYNC_CAPACITY), c.get(ASYNC_TIMEOUT), c.get(ASYNC_RETRIES), c.get(PARALLELISM),
-                c.get(CHECKPOINT_INTERVAL), c.getOptional(CHECKPOINT_DIR).map(d -> d.replaceAll("/+$", "") + "/" + c.get(GROUP_ID)).orElse(null),
+        return new JobConfig(
+                servers.trim(),
+                c.get(INPUT_TOPIC),
+                c.get(ENTITIES_TOPIC),
+                c.get(DOCUMENTS_TOPIC),
+                c.get(DEAD_LETTER_TOPIC),
+                c.get(GROUP_ID),
+                offsets,
+                format,
+                guarantee,
+                c.get(TRANSACTIONAL_ID_PREFIX),
+                c.get(TRANSACTION_TIMEOUT),
+                Map.copyOf(kafka),
+                ServingConfig.from(c),
+                c.get(ASYNC_CAPACITY),
+                c.get(ASYNC_TIMEOUT),
+                c.get(ASYNC_RETRIES),
+                c.get(PARALLELISM),
+                c.get(CHECKPOINT_INTERVAL),
+                c.getOptional(CHECKPOINT_DIR)
+                        .map(d -> d.replaceAll("/+$", "") + "/" + c.get(GROUP_ID))
+                        .orElse(null),
                 OpenSearchSinkConfig.isEnabled(c) ? OpenSearchSinkConfig.from(c) : null);
     }
 
@@ -125,7 +148,8 @@ public record JobConfig(
             } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
                 c.setString(a.substring(2), args[++i]);
             } else {
-                throw new IllegalArgumentException("--" + a.substring(2) + " needs a value: --" + a.substring(2) + " VALUE or --" + a.substring(2) + "=VALUE");
+                throw new IllegalArgumentException("--" + a.substring(2) + " needs a value: --" + a.substring(2)
+                        + " VALUE or --" + a.substring(2) + "=VALUE");
             }
         }
         return c;

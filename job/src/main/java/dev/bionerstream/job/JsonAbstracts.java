@@ -21,8 +21,9 @@ import java.io.IOException;
  * abstract comes under {@code abstract} or {@code abstractText}, not both. Unknown keys are ignored.
  */
 final class JsonAbstracts {
-    private static final ObjectMapper JSON = new ObjectMapper(
-            JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
+    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build());
     private static final char BYTE_ORDER_MARK = '\uFEFF';
 
     private JsonAbstracts() {}
@@ -38,7 +39,8 @@ final class JsonAbstracts {
         JsonNode abs = n.get("abstract");
         JsonNode abstractText = n.get("abstractText");
         if (present(abs) && present(abstractText)) {
-            throw new InvalidRecordException("both 'abstract' and 'abstractText' are set: which one is the abstract is unclear");
+            throw new InvalidRecordException(
+                    "both 'abstract' and 'abstractText' are set: which one is the abstract is unclear");
         }
         return Abstract.newBuilder()
                 .setId(id(n.get("id")))
@@ -53,7 +55,8 @@ final class JsonAbstracts {
 
     private static String decode(byte[] value) throws InvalidRecordException {
         if (looksLikeUtf16Or32(value)) {
-            throw new InvalidRecordException("not UTF-8: starts like UTF-16 or UTF-32 (a byte order mark or a NUL byte); JSON records must be UTF-8");
+            throw new InvalidRecordException(
+                    "not UTF-8: starts like UTF-16 or UTF-32 (a byte order mark or a NUL byte); JSON records must be UTF-8");
         }
         String text;
         try {
@@ -109,7 +112,9 @@ final class JsonAbstracts {
     }
 
     private static String at(JsonLocation where) {
-        return where == null || where.getLineNr() < 1 ? "" : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
+        return where == null || where.getLineNr() < 1
+                ? ""
+                : " at line " + where.getLineNr() + ", column " + where.getColumnNr();
     }
 
     private static boolean present(JsonNode n) {

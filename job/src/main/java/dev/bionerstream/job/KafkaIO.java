@@ -43,9 +43,12 @@ public final class KafkaIO {
     }
 
     /** An Avro sink keyed by document id; exactly-once sinks get their own transactional id prefix. */
-    public static <T extends SpecificRecord> KafkaSink<T> sink(JobConfig cfg, String topic, Class<T> type, Key<T> key, String name) {
+    public static <T extends SpecificRecord> KafkaSink<T> sink(
+            JobConfig cfg, String topic, Class<T> type, Key<T> key, String name) {
         Properties props = cfg.kafkaClientProperties();
-        props.setProperty("transaction.timeout.ms", String.valueOf(cfg.transactionTimeout().toMillis()));
+        props.setProperty(
+                "transaction.timeout.ms",
+                String.valueOf(cfg.transactionTimeout().toMillis()));
         SerializationSchema<T> keySchema = v -> key.of(v).getBytes(StandardCharsets.UTF_8);
         var builder = KafkaSink.<T>builder()
                 .setBootstrapServers(cfg.bootstrapServers())

@@ -17,7 +17,9 @@ final class OptionKeys {
         List<String> known = options.stream().map(ConfigOption::key).sorted().toList();
         for (String key : given.keySet()) {
             if (!known.contains(key) && !key.startsWith(passThroughPrefix)) {
-                String nearest = known.stream().min(Comparator.comparingInt(k -> DISTANCE.apply(k, key))).orElseThrow();
+                String nearest = known.stream()
+                        .min(Comparator.comparingInt(k -> DISTANCE.apply(k, key)))
+                        .orElseThrow();
                 throw new IllegalArgumentException("unknown option --" + key + "; did you mean --" + nearest + "? "
                         + "(./bioner run --help lists every option)");
             }

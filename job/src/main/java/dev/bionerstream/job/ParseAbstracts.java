@@ -31,7 +31,8 @@ public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> 
 
     @Override
     public void open(OpenContext ctx) {
-        deadLetters = getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP).counter(Metrics.DEAD_LETTERS);
+        deadLetters =
+                getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP).counter(Metrics.DEAD_LETTERS);
     }
 
     @Override
@@ -44,7 +45,12 @@ public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> 
             return;
         } catch (RuntimeException e) {
             // A parser bug, not bad input: the record still goes, and the stack trace is logged so it gets fixed.
-            LOG.warn("Parsing record {}-{}@{} failed unexpectedly; sent to the dead letters", r.topic, r.partition, r.offset, e);
+            LOG.warn(
+                    "Parsing record {}-{}@{} failed unexpectedly; sent to the dead letters",
+                    r.topic,
+                    r.partition,
+                    r.offset,
+                    e);
             deadLetter(r, ctx, e);
             return;
         }

@@ -26,7 +26,8 @@ final class RecordText {
             result = decoder.flush(out);
         }
         if (result.isError()) {
-            throw new CharConversionException(String.format("not valid UTF-8: byte 0x%02X at byte %d", bytes[in.position()] & 0xFF, in.position() - offset));
+            throw new CharConversionException(String.format(
+                    "not valid UTF-8: byte 0x%02X at byte %d", bytes[in.position()] & 0xFF, in.position() - offset));
         }
         return out.flip().toString();
     }
@@ -82,6 +83,9 @@ final class RecordText {
 
     private static boolean invisible(int cp) {
         int type = Character.getType(cp);
-        return Character.isWhitespace(cp) || Character.isSpaceChar(cp) || type == Character.FORMAT || type == Character.CONTROL;
+        return Character.isWhitespace(cp)
+                || Character.isSpaceChar(cp)
+                || type == Character.FORMAT
+                || type == Character.CONTROL;
     }
 }

@@ -26,12 +26,16 @@ public final class Topology {
     private Topology() {}
 
     /** The job's three output streams. */
-    public record Outputs(DataStream<DocumentEntities> documents, DataStream<EntityEvent> entities, DataStream<DeadLetter> deadLetters) {}
+    public record Outputs(
+            DataStream<DocumentEntities> documents,
+            DataStream<EntityEvent> entities,
+            DataStream<DeadLetter> deadLetters) {}
 
     public static Outputs build(DataStream<RawRecord> input, JobConfig cfg, SessionFactory factory) {
-        SingleOutputStreamOperator<SourcedAbstract> parsed = input
-                .process(new ParseAbstracts(new AbstractParser(cfg.inputFormat())))
-                .name("parse and validate").uid("parse");
+        SingleOutputStreamOperator<SourcedAbstract> parsed = input.process(
+                        new ParseAbstracts(new AbstractParser(cfg.inputFormat())))
+                .name("parse and validate")
+                .uid("parse");
 
         // A failed attempt completes with a dead letter, never an exception: retry those, then let
         // the last one through to the dead-letter topic.
@@ -41,15 +45,24 @@ public final class Topology {
         DataStream<Outcome> outcomes = AsyncDataStream.unorderedWaitWithRetry(
                         parsed,
                         new AnnotateFunction(cfg.serving(), factory),
-                        cfg.asyncTimeout().toMillis(), TimeUnit.MILLISECONDS, cfg.asyncCapacity(), retry)
-                .name("MRC inference (micro-batched)").uid("annotate");
+                        cfg.asyncTimeout().toMillis(),
+                        TimeUnit.MILLISECONDS,
+                        cfg.asyncCapacity(),
+                        retry)
+                .name("MRC inference (micro-batched)")
+                .uid("annotate");
 
-        SingleOutputStreamOperator<DocumentEntities> documents = outcomes
-                .process(new RouteOutcomes()).name("gather per document").uid("route");
+        SingleOutputStreamOperator<DocumentEntities> documents = outcomes.process(new RouteOutcomes())
+                .name("gather per document")
+                .uid("route");
         DataStream<EntityEvent> entities = documents
-                .flatMap((DocumentEntities d, Collector<EntityEvent> out) -> DocumentRecords.events(d).forEach(out::collect))
-                .returns(EntityEvent.class).name("entity events").uid("events");
-        DataStream<DeadLetter> deadLetters = parsed.getSideOutput(DeadLetters.TAG).union(documents.getSideOutput(DeadLetters.TAG));
+                .flatMap((DocumentEntities d, Collector<EntityEvent> out) ->
+                        DocumentRecords.events(d).forEach(out::collect))
+                .returns(EntityEvent.class)
+                .name("entity events")
+                .uid("events");
+        DataStream<DeadLetter> deadLetters =
+                parsed.getSideOutput(DeadLetters.TAG).union(documents.getSideOutput(DeadLetters.TAG));
         return new Outputs(documents, entities, deadLetters);
     }
 
@@ -67,7 +80,8 @@ public final class Topology {
 
         @Override
         public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
-            deadLetters = getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP).counter(Metrics.DEAD_LETTERS);
+            deadLetters =
+                    getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP).counter(Metrics.DEAD_LETTERS);
         }
 
         @Override

@@ -83,20 +83,27 @@ public final class ModelBundle {
 
     private static void validate(String source, BundleManifest m) {
         if (m.format() != FORMAT) {
-            throw new BundleException(source + "/" + MANIFEST + " has \"format\": " + m.format() + "; this job reads format " + FORMAT
-                    + " (re-export the bundle with this version's model-export, or run the job version that wrote it)");
+            throw new BundleException(
+                    source + "/" + MANIFEST + " has \"format\": " + m.format() + "; this job reads format " + FORMAT
+                            + " (re-export the bundle with this version's model-export, or run the job version that wrote it)");
         }
         List<EntityQuery> types = m.entityTypes();
         if (types == null || types.isEmpty()) {
-            throw new BundleException(source + "/" + MANIFEST + " names no entity types: add \"entity_types\": [{\"name\": ..., \"query\": ...}]");
+            throw new BundleException(source + "/" + MANIFEST
+                    + " names no entity types: add \"entity_types\": [{\"name\": ..., \"query\": ...}]");
         }
         for (EntityQuery q : types) {
-            if (q.name() == null || q.name().isBlank() || q.query() == null || q.query().isBlank()) {
-                throw new BundleException(source + "/" + MANIFEST + ": every entity type needs a name and a query, got " + q);
+            if (q.name() == null
+                    || q.name().isBlank()
+                    || q.query() == null
+                    || q.query().isBlank()) {
+                throw new BundleException(
+                        source + "/" + MANIFEST + ": every entity type needs a name and a query, got " + q);
             }
         }
         if (m.maxSequenceLength() < 8) {
-            throw new BundleException(source + "/" + MANIFEST + ": max_sequence_length " + m.maxSequenceLength() + " is too small");
+            throw new BundleException(
+                    source + "/" + MANIFEST + ": max_sequence_length " + m.maxSequenceLength() + " is too small");
         }
         if (m.name() == null || m.version() == null) {
             throw new BundleException(source + "/" + MANIFEST + ": name and version are required");

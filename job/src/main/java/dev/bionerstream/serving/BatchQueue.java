@@ -21,7 +21,8 @@ import java.util.Map;
  * arriving. Not thread-safe: {@link MicroBatcher} guards it.
  */
 final class BatchQueue {
-    private static final Comparator<PendingWindow> BY_LENGTH = Comparator.comparingInt(p -> p.window().length());
+    private static final Comparator<PendingWindow> BY_LENGTH =
+            Comparator.comparingInt(p -> p.window().length());
 
     private final int maxSize;
     private final int share;
@@ -80,7 +81,9 @@ final class BatchQueue {
         List<PendingWindow> batch = nearest(waiting, anchor, length, requests.size() > 1 ? share : maxSize);
         if (batch.size() < maxSize && requests.size() > 1) { // the others had too little: fill up regardless of shares
             batch.forEach(p -> waiting.set(indexOf(waiting, p), null));
-            batch.addAll(nearest(waiting, anchor, length, maxSize).stream().limit(maxSize - batch.size()).toList());
+            batch.addAll(nearest(waiting, anchor, length, maxSize).stream()
+                    .limit(maxSize - batch.size())
+                    .toList());
         }
         for (PendingWindow p : batch) {
             p.request().take(p.index());

@@ -35,7 +35,9 @@ final class BatchRequest {
 
     /** The windows not yet handed to a batch. */
     List<PendingWindow> pending() {
-        return queued.stream().mapToObj(i -> new PendingWindow(this, i, windows.get(i))).toList();
+        return queued.stream()
+                .mapToObj(i -> new PendingWindow(this, i, windows.get(i)))
+                .toList();
     }
 
     /** Hands window {@code index} to a batch. */

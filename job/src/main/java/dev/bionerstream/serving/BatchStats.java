@@ -32,7 +32,11 @@ public final class BatchStats {
     /** Counts at one moment; {@link #minus} gives those of a period. */
     public record Counts(long batches, long windows, long tokens, long paddedTokens) {
         public Counts minus(Counts earlier) {
-            return new Counts(batches - earlier.batches, windows - earlier.windows, tokens - earlier.tokens, paddedTokens - earlier.paddedTokens);
+            return new Counts(
+                    batches - earlier.batches,
+                    windows - earlier.windows,
+                    tokens - earlier.tokens,
+                    paddedTokens - earlier.paddedTokens);
         }
 
         /** Real tokens over computed (padded) tokens; 1 when nothing ran. */

@@ -145,13 +145,18 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         stats.record(batch.stream().mapToInt(p -> p.window().length()).toArray());
         for (int i = 0; i < batch.size(); i++) {
             PendingWindow p = batch.get(i);
-            p.request().complete(p.index(), new WindowResult(logits.get(i), batch.size(), start - p.request().enqueuedNanos, modelNanos));
+            p.request()
+                    .complete(
+                            p.index(),
+                            new WindowResult(
+                                    logits.get(i), batch.size(), start - p.request().enqueuedNanos, modelNanos));
         }
         return true;
     }
 
     private void breakModel(List<PendingWindow> batch, Error e) {
-        ModelBrokenException b = new ModelBrokenException("the model failed with " + e + "; it serves no more requests", e);
+        ModelBrokenException b =
+                new ModelBrokenException("the model failed with " + e + "; it serves no more requests", e);
         List<BatchRequest> pending;
         lock.lock();
         try {

@@ -21,32 +21,48 @@ import org.apache.flink.configuration.ReadableConfig;
  * @param entityTypes the types to extract; all of the bundle's when empty
  */
 public record ServingConfig(
-        String bundle, List<String> entityTypes, InferenceOptions inference, int batchMaxSize, Duration batchMaxWait, int maxWindowsPerDocument)
+        String bundle,
+        List<String> entityTypes,
+        InferenceOptions inference,
+        int batchMaxSize,
+        Duration batchMaxWait,
+        int maxWindowsPerDocument)
         implements Serializable {
     public ServingConfig {
         entityTypes = List.copyOf(entityTypes);
         positive(BATCH_MAX_SIZE.key(), batchMaxSize);
         positive(MAX_WINDOWS_PER_DOCUMENT.key(), maxWindowsPerDocument);
         if (batchMaxWait.isNegative()) {
-            throw new IllegalArgumentException("--" + BATCH_MAX_WAIT.key() + " must not be negative, got " + batchMaxWait);
+            throw new IllegalArgumentException(
+                    "--" + BATCH_MAX_WAIT.key() + " must not be negative, got " + batchMaxWait);
         }
     }
 
     /** Reads and checks the {@link ServingOptions}; messages name the option and how to fix it. */
     public static ServingConfig from(ReadableConfig c) {
         if (c.get(THREADS) < 0) {
-            throw new IllegalArgumentException("--" + THREADS.key() + " must be 0 (all cores) or more, got " + c.get(THREADS));
+            throw new IllegalArgumentException(
+                    "--" + THREADS.key() + " must be 0 (all cores) or more, got " + c.get(THREADS));
         }
         String optimization = c.get(OPTIMIZATION).trim();
         if (!optimization.matches("none|basic|extended|all")) {
-            throw new IllegalArgumentException("--" + OPTIMIZATION.key() + " must be none, basic, extended or all, got " + optimization);
+            throw new IllegalArgumentException(
+                    "--" + OPTIMIZATION.key() + " must be none, basic, extended or all, got " + optimization);
         }
         InferenceOptions inference = new InferenceOptions(Device.parse(c.get(DEVICE)), c.get(THREADS), 1, optimization);
         List<String> types = c.getOptional(ENTITY_TYPES)
-                .map(s -> Arrays.stream(s.split("[,;]")).map(String::trim).filter(t -> !t.isEmpty()).toList())
+                .map(s -> Arrays.stream(s.split("[,;]"))
+                        .map(String::trim)
+                        .filter(t -> !t.isEmpty())
+                        .toList())
                 .orElse(List.of());
-        return new ServingConfig(c.getOptional(BUNDLE).orElse(null), types, inference,
-                c.get(BATCH_MAX_SIZE), c.get(BATCH_MAX_WAIT), c.get(MAX_WINDOWS_PER_DOCUMENT));
+        return new ServingConfig(
+                c.getOptional(BUNDLE).orElse(null),
+                types,
+                inference,
+                c.get(BATCH_MAX_SIZE),
+                c.get(BATCH_MAX_WAIT),
+                c.get(MAX_WINDOWS_PER_DOCUMENT));
     }
 
     /** The bundle this config names, or the one in the jar. */

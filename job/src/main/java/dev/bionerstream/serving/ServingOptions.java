@@ -14,28 +14,52 @@ public final class ServingOptions {
     private ServingOptions() {}
 
     public static final ConfigOption<String> BUNDLE = ConfigOptions.key("model.bundle")
-            .stringType().noDefaultValue().withDescription("Model bundle directory; the bundle in the jar when unset.");
+            .stringType()
+            .noDefaultValue()
+            .withDescription("Model bundle directory; the bundle in the jar when unset.");
     public static final ConfigOption<String> DEVICE = ConfigOptions.key("model.device")
-            .stringType().defaultValue("cpu").withDescription("cpu or cuda:N; falls back to cpu with a warning when CUDA cannot start.");
+            .stringType()
+            .defaultValue("cpu")
+            .withDescription("cpu or cuda:N; falls back to cpu with a warning when CUDA cannot start.");
     public static final ConfigOption<Integer> THREADS = ConfigOptions.key("model.threads")
-            .intType().defaultValue(0).withDescription("ONNX Runtime intra-op threads per JVM; 0 = all cores of the machine the model runs on.");
+            .intType()
+            .defaultValue(0)
+            .withDescription("ONNX Runtime intra-op threads per JVM; 0 = all cores of the machine the model runs on.");
     public static final ConfigOption<String> OPTIMIZATION = ConfigOptions.key("model.optimization")
-            .stringType().defaultValue("all").withDescription("ONNX Runtime graph optimisation: none, basic, extended or all.");
+            .stringType()
+            .defaultValue("all")
+            .withDescription("ONNX Runtime graph optimisation: none, basic, extended or all.");
     public static final ConfigOption<String> ENTITY_TYPES = ConfigOptions.key("model.entity-types")
-            .stringType().noDefaultValue().withDescription(
+            .stringType()
+            .noDefaultValue()
+            .withDescription(
                     "Entity types to extract, comma-separated (e.g. chemical,disease); all of the bundle's when unset. "
                             + "A type left out costs no model pass.");
     public static final ConfigOption<Integer> BATCH_MAX_SIZE = ConfigOptions.key("batch.max-size")
-            .intType().defaultValue(32).withDescription("A model batch closes at this many sequences (Triton max_batch_size).");
+            .intType()
+            .defaultValue(32)
+            .withDescription("A model batch closes at this many sequences (Triton max_batch_size).");
     public static final ConfigOption<Duration> BATCH_MAX_WAIT = ConfigOptions.key("batch.max-wait")
-            .durationType().defaultValue(Duration.ofMillis(20)).withDescription(
+            .durationType()
+            .defaultValue(Duration.ofMillis(20))
+            .withDescription(
                     "...or when its oldest sequence has waited this long (Triton max_queue_delay, Ray Serve batch_wait_timeout_s).");
-    public static final ConfigOption<Integer> MAX_WINDOWS_PER_DOCUMENT = ConfigOptions.key("batch.max-windows-per-document")
-            .intType().defaultValue(4000).withDescription(
+    public static final ConfigOption<Integer> MAX_WINDOWS_PER_DOCUMENT = ConfigOptions.key(
+                    "batch.max-windows-per-document")
+            .intType()
+            .defaultValue(4000)
+            .withDescription(
                     "A document needing more (sentence, type) model passes than this goes to the dead-letter topic "
                             + "instead of occupying the model (a PubMed abstract needs about 40 with four types).");
 
     /** Every option above, for validating the keys a user gives. */
-    public static final List<ConfigOption<?>> ALL = List.of(BUNDLE, DEVICE, THREADS, OPTIMIZATION, ENTITY_TYPES,
-            BATCH_MAX_SIZE, BATCH_MAX_WAIT, MAX_WINDOWS_PER_DOCUMENT);
+    public static final List<ConfigOption<?>> ALL = List.of(
+            BUNDLE,
+            DEVICE,
+            THREADS,
+            OPTIMIZATION,
+            ENTITY_TYPES,
+            BATCH_MAX_SIZE,
+            BATCH_MAX_WAIT,
+            MAX_WINDOWS_PER_DOCUMENT);
 }

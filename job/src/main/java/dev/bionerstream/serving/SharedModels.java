@@ -70,7 +70,8 @@ public final class SharedModels {
     /** What the batcher of {@code config} in this JVM has run so far, if it is open (for benchmarks on a local cluster). */
     public static Optional<BatchStats.Counts> batchStats(ServingConfig config) {
         synchronized (MODELS) {
-            return Optional.ofNullable(MODELS.get(config)).map(e -> e.batcher.stats().snapshot());
+            return Optional.ofNullable(MODELS.get(config))
+                    .map(e -> e.batcher.stats().snapshot());
         }
     }
 
@@ -80,7 +81,8 @@ public final class SharedModels {
             Entry e = MODELS.get(config);
             if (e == null || e.batcher.isBroken()) {
                 ModelBundle bundle = config.loadBundle();
-                MrcEngine engine = new MrcEngine(bundle, config.entityTypes()); // checks the types before loading the model
+                MrcEngine engine =
+                        new MrcEngine(bundle, config.entityTypes()); // checks the types before loading the model
                 MrcSession session;
                 try {
                     session = factory.open(bundle, config.inference());
@@ -88,7 +90,11 @@ public final class SharedModels {
                     engine.close();
                     throw failed;
                 }
-                e = new Entry(engine, session, new MicroBatcher(session, config.batchMaxSize(), config.batchMaxWait(), config.maxWindowsPerDocument()));
+                e = new Entry(
+                        engine,
+                        session,
+                        new MicroBatcher(
+                                session, config.batchMaxSize(), config.batchMaxWait(), config.maxWindowsPerDocument()));
                 MODELS.put(config, e);
             }
             e.users++;

@@ -17,9 +17,9 @@ public final class SentenceSplitter {
     /** Abbreviations after which a period never ends a sentence in abstracts. */
     static final List<String> ABBREVIATIONS = List.of(
             "e.g.", "i.e.", "et al.", "vs.", "Fig.", "Figs.", "fig.", "figs.", "Eq.", "Eqs.", "Ref.", "Refs.",
-            "approx.", "ca.", "cf.", "resp.", "sp.", "spp.", "subsp.", "var.", "Dr.", "Prof.", "No.", "Nos.",
-            "no.", "vol.", "Vol.", "pp.", "Tab.", "Suppl.", "Inc.", "Ltd.", "Co.", "St.", "Jr.", "min.", "max.",
-            "conc.", "wt.", "mol.", "temp.", "avg.", "est.", "incl.", "approx.");
+            "approx.", "ca.", "cf.", "resp.", "sp.", "spp.", "subsp.", "var.", "Dr.", "Prof.", "No.", "Nos.", "no.",
+            "vol.", "Vol.", "pp.", "Tab.", "Suppl.", "Inc.", "Ltd.", "Co.", "St.", "Jr.", "min.", "max.", "conc.",
+            "wt.", "mol.", "temp.", "avg.", "est.", "incl.", "approx.");
 
     private final FilteredBreakIteratorBuilder filter;
 

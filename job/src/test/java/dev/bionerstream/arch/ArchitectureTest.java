@@ -17,21 +17,31 @@ import com.tngtech.archunit.lang.ArchRule;
 class ArchitectureTest {
     @ArchTest
     static final ArchRule MODEL_CORE_IS_FLINK_FREE = noClasses()
-            .that().resideInAnyPackage("..engine..", "..model..", "..inference..", "..features..", "..text..", "..eval..")
-            .should().dependOnClassesThat().resideInAPackage("org.apache.flink..")
+            .that()
+            .resideInAnyPackage("..engine..", "..model..", "..inference..", "..features..", "..text..", "..eval..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("org.apache.flink..")
             .because("the engine must run and be tested without Flink (the CLI, other hosts)");
 
     @ArchTest
-    static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.bionerstream.(**)").should().beFreeOfCycles();
+    static final ArchRule NO_PACKAGE_CYCLES =
+            slices().matching("dev.bionerstream.(**)").should().beFreeOfCycles();
 
     @ArchTest
     static final ArchRule SINKS_DO_NOT_KNOW_THE_JOB = noClasses()
-            .that().resideInAPackage("..sink..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.bionerstream.job..", "dev.bionerstream.cli..")
+            .that()
+            .resideInAPackage("..sink..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("dev.bionerstream.job..", "dev.bionerstream.cli..")
             .because("a sink is configured by its own options; the job only wires it");
 
     @ArchTest
     static final ArchRule ENGINE_DOES_NOT_KNOW_ITS_CALLERS = noClasses()
-            .that().resideInAnyPackage("..engine..", "..inference..", "..model..")
-            .should().dependOnClassesThat().resideInAnyPackage("dev.bionerstream.serving..", "dev.bionerstream.job..", "dev.bionerstream.cli..");
+            .that()
+            .resideInAnyPackage("..engine..", "..inference..", "..model..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("dev.bionerstream.serving..", "dev.bionerstream.job..", "dev.bionerstream.cli..");
 }

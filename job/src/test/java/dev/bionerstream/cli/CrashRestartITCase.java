@@ -25,7 +25,8 @@ class CrashRestartITCase {
     /** Fails only when no document arrives for this long: a busy machine is slow, not wrong. */
     static final Duration STALL = Duration.ofMinutes(5);
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void killedAndRestartedTheJobLosesAndRepeatsNothing() throws Exception {
@@ -33,20 +34,36 @@ class CrashRestartITCase {
         try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
             kafka.createTopics(1, "abstracts", "entities", "entity-documents", "abstracts-dlq");
             kafka.produce("abstracts", sample);
-            List<String> command = List.of(javaBin(), "-cp", System.getProperty("java.class.path"),
-                    "-Dlog4j2.configurationFile=" + Path.of("src/main/cli/log4j2-cli.properties").toAbsolutePath(),
-                    "dev.bionerstream.cli.Main", "run",
-                    "--kafka.bootstrap-servers", kafka.bootstrapServers(),
-                    "--kafka.starting-offsets", "earliest",
-                    "--kafka.transaction-timeout", "1 min",
-                    "--job.checkpoint-interval", "2 s",
-                    "--job.checkpoint-dir", dir.resolve("checkpoints").toUri().toString(),
-                    "--model.threads", "1",
-                    "--async.capacity", "8");
-            try (TopicReader<DocumentEntities> docs = new TopicReader<>(kafka.bootstrapServers(), "entity-documents", DocumentEntities.class)) {
+            List<String> command = List.of(
+                    javaBin(),
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    "-Dlog4j2.configurationFile="
+                            + Path.of("src/main/cli/log4j2-cli.properties").toAbsolutePath(),
+                    "dev.bionerstream.cli.Main",
+                    "run",
+                    "--kafka.bootstrap-servers",
+                    kafka.bootstrapServers(),
+                    "--kafka.starting-offsets",
+                    "earliest",
+                    "--kafka.transaction-timeout",
+                    "1 min",
+                    "--job.checkpoint-interval",
+                    "2 s",
+                    "--job.checkpoint-dir",
+                    dir.resolve("checkpoints").toUri().toString(),
+                    "--model.threads",
+                    "1",
+                    "--async.capacity",
+                    "8");
+            try (TopicReader<DocumentEntities> docs =
+                    new TopicReader<>(kafka.bootstrapServers(), "entity-documents", DocumentEntities.class)) {
                 Process first = start(command, dir.resolve("first.log"));
-                List<DocumentEntities> before = docs.pollWhileProgressing(l -> l.size() >= ABSTRACTS / 4 || !first.isAlive(), STALL);
-                assertThat(first.isAlive()).as("first run alive; its log:%n%s", tail(dir.resolve("first.log"))).isTrue();
+                List<DocumentEntities> before =
+                        docs.pollWhileProgressing(l -> l.size() >= ABSTRACTS / 4 || !first.isAlive(), STALL);
+                assertThat(first.isAlive())
+                        .as("first run alive; its log:%n%s", tail(dir.resolve("first.log")))
+                        .isTrue();
                 first.destroyForcibly().waitFor();
                 int seenAtKill = before.size();
 
@@ -56,11 +73,19 @@ class CrashRestartITCase {
                     Thread.sleep(6000); // a duplicate would be committed with one of the next checkpoints
                     List<DocumentEntities> all = docs.poll(Duration.ofSeconds(1));
                     Delivery delivery = Delivery.of(sample, all);
-                    String logs = "first run:\n" + tail(dir.resolve("first.log")) + "\nsecond run:\n" + tail(dir.resolve("second.log"));
-                    assertThat(Files.readString(dir.resolve("second.log"))).as(logs).contains("Resuming from checkpoint");
-                    assertThat(delivery.missing()).as("missing documents (%d seen when killed); logs:%n%s", seenAtKill, logs).isEmpty();
-                    assertThat(delivery.duplicated()).as("documents seen twice under read_committed; logs:%n%s", logs).isEmpty();
-                    System.out.printf("crash/restart: %d documents seen when killed, %d after the restart, 0 missing, 0 duplicated%n",
+                    String logs = "first run:\n" + tail(dir.resolve("first.log")) + "\nsecond run:\n"
+                            + tail(dir.resolve("second.log"));
+                    assertThat(Files.readString(dir.resolve("second.log")))
+                            .as(logs)
+                            .contains("Resuming from checkpoint");
+                    assertThat(delivery.missing())
+                            .as("missing documents (%d seen when killed); logs:%n%s", seenAtKill, logs)
+                            .isEmpty();
+                    assertThat(delivery.duplicated())
+                            .as("documents seen twice under read_committed; logs:%n%s", logs)
+                            .isEmpty();
+                    System.out.printf(
+                            "crash/restart: %d documents seen when killed, %d after the restart, 0 missing, 0 duplicated%n",
                             seenAtKill, all.size());
                 } finally {
                     second.destroyForcibly().waitFor();
@@ -70,7 +95,10 @@ class CrashRestartITCase {
     }
 
     private static Process start(List<String> command, Path log) throws IOException {
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
     }
 
     private static String javaBin() {

@@ -37,18 +37,23 @@ class EvalParityITCase {
     })
     void javaF1EqualsModelExportF1(String corpus, String tag, String type) {
         Path test = CORPORA.resolve(corpus).resolve("test.tsv");
-        assertThat(test).as("the test split shipped in the repository's corpora/ folder").isRegularFile();
+        assertThat(test)
+                .as("the test split shipped in the repository's corpora/ folder")
+                .isRegularFile();
         ModelBundle bundle = ModelBundle.loadDefault();
         Map<String, Double> reported = bundle.manifest().evaluation().get(corpus + "/" + type);
         assertThat(reported).as("bundle.json evaluation of %s/%s", corpus, type).isNotNull();
         IobCorpus c = IobCorpus.read(test, Map.of(tag, type));
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
                 MrcEngine engine = new MrcEngine(bundle, List.of(type))) {
-            List<List<Entity>> predicted = engine.extract(c.sentences(), Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, 32))
-                    .join().entities();
+            List<List<Entity>> predicted = engine.extract(
+                            c.sentences(), Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, 32))
+                    .join()
+                    .entities();
             Scores scores = EvalCommand.evaluate(predicted, c.gold());
             Scores.Counts java = scores.get(type);
-            System.out.printf("%s/%s: Java P %.2f R %.2f F1 %.2f; model-export F1 %.2f%n",
+            System.out.printf(
+                    "%s/%s: Java P %.2f R %.2f F1 %.2f; model-export F1 %.2f%n",
                     corpus, type, java.precision(), java.recall(), java.f1(), reported.get("f1"));
             assertThat(java.f1()).isCloseTo(reported.get("f1"), within(0.1));
         }

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class LatestCheckpointTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private Path checkpoint(String job, String chk, boolean completed, long millis) throws Exception {
         Path p = Files.createDirectories(dir.resolve(job).resolve(chk));

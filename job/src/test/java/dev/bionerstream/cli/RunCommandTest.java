@@ -31,8 +31,13 @@ class RunCommandTest {
     void helpListsEveryKeyWithItsDefault() {
         Result r = run("run", "--help");
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains("--kafka.bootstrap-servers", "--batch.max-size (32)", "--job.checkpoint-dir",
-                "--opensearch.hosts", "--model.optimization (all)");
+        assertThat(r.out())
+                .contains(
+                        "--kafka.bootstrap-servers",
+                        "--batch.max-size (32)",
+                        "--job.checkpoint-dir",
+                        "--opensearch.hosts",
+                        "--model.optimization (all)");
     }
 
     @Test

@@ -23,10 +23,13 @@ public record Delivery(Set<String> missing, Set<String> duplicated, int received
                 throw new UncheckedIOException(e);
             }
         }
-        Map<String, Long> counts = output.stream().collect(Collectors.groupingBy(d -> d.getDocumentId().toString(), Collectors.counting()));
+        Map<String, Long> counts = output.stream()
+                .collect(Collectors.groupingBy(d -> d.getDocumentId().toString(), Collectors.counting()));
         Set<String> missing = new TreeSet<>(expected);
         missing.removeAll(counts.keySet());
-        Set<String> duplicated = counts.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey)
+        Set<String> duplicated = counts.entrySet().stream()
+                .filter(e -> e.getValue() > 1)
+                .map(Map.Entry::getKey)
                 .collect(Collectors.toCollection(TreeSet::new));
         return new Delivery(missing, duplicated, output.size());
     }

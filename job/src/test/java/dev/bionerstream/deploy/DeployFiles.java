@@ -17,7 +17,8 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 /** Finds and parses the repository's deployment files (docker-compose.yml, Dockerfile, k8s/*.yaml). */
 final class DeployFiles {
     /** Keys whose literal value would be a credential. */
-    static final Pattern SECRET_KEY = Pattern.compile("(?i).*(password|passwd|secret|token|api[-_.]?key|jaas|credential|private[-_.]?key).*");
+    static final Pattern SECRET_KEY =
+            Pattern.compile("(?i).*(password|passwd|secret|token|api[-_.]?key|jaas|credential|private[-_.]?key).*");
 
     private DeployFiles() {}
 
@@ -27,7 +28,8 @@ final class DeployFiles {
                 return p;
             }
         }
-        throw new IllegalStateException("docker-compose.yml and k8s/ not found above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(
+                "docker-compose.yml and k8s/ not found above " + Path.of("").toAbsolutePath());
     }
 
     /** Every YAML document of the file (anchors, aliases and merge keys resolved). */
@@ -48,7 +50,10 @@ final class DeployFiles {
 
     static List<Path> kubernetesManifests() throws IOException {
         try (Stream<Path> files = Files.list(root().resolve("k8s"))) {
-            return files.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml")).sorted().toList();
+            return files.filter(
+                            f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
+                    .sorted()
+                    .toList();
         }
     }
 

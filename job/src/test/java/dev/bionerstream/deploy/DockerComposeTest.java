@@ -30,8 +30,16 @@ class DockerComposeTest {
 
     @Test
     void hasEveryServiceOfTheDemo() {
-        assertThat(services).containsKeys("kafka", "kafka-init", "opensearch", "dashboards", "jobmanager",
-                "taskmanager", "taskmanager-gpu", "producer");
+        assertThat(services)
+                .containsKeys(
+                        "kafka",
+                        "kafka-init",
+                        "opensearch",
+                        "dashboards",
+                        "jobmanager",
+                        "taskmanager",
+                        "taskmanager-gpu",
+                        "producer");
     }
 
     @Test
@@ -51,19 +59,27 @@ class DockerComposeTest {
             if (dependsOn != null) {
                 dependsOn.forEach((dep, spec) -> {
                     assertThat(services).as(name + " depends on " + dep).containsKey(dep);
-                    assertThat((String) at(spec, "condition")).as(name + " -> " + dep).isIn(allowed);
+                    assertThat((String) at(spec, "condition"))
+                            .as(name + " -> " + dep)
+                            .isIn(allowed);
                     if ("service_healthy".equals(at(spec, "condition"))) {
-                        assertThat((Object) at(services.get(dep), "healthcheck")).as(dep + " healthcheck").isNotNull();
+                        assertThat((Object) at(services.get(dep), "healthcheck"))
+                                .as(dep + " healthcheck")
+                                .isNotNull();
                     }
                 });
             }
         });
-        assertThat((String) at(services.get("jobmanager"), "depends_on", "opensearch", "condition")).isEqualTo("service_healthy");
+        assertThat((String) at(services.get("jobmanager"), "depends_on", "opensearch", "condition"))
+                .isEqualTo("service_healthy");
         assertThat((String) at(services.get("jobmanager"), "depends_on", "kafka-init", "condition"))
                 .isEqualTo("service_completed_successfully");
-        assertThat((String) at(services.get("kafka-init"), "depends_on", "kafka", "condition")).isEqualTo("service_healthy");
-        assertThat((String) at(services.get("producer"), "depends_on", "jobmanager", "condition")).isEqualTo("service_healthy");
-        assertThat((String) at(services.get("dashboards"), "depends_on", "opensearch", "condition")).isEqualTo("service_healthy");
+        assertThat((String) at(services.get("kafka-init"), "depends_on", "kafka", "condition"))
+                .isEqualTo("service_healthy");
+        assertThat((String) at(services.get("producer"), "depends_on", "jobmanager", "condition"))
+                .isEqualTo("service_healthy");
+        assertThat((String) at(services.get("dashboards"), "depends_on", "opensearch", "condition"))
+                .isEqualTo("service_healthy");
     }
 
     @Test
@@ -98,11 +114,15 @@ class DockerComposeTest {
     @Test
     void producerMountsTheSampleAbstractsOfTheRepository() {
         List<String> volumes = at(services.get("producer"), "volumes");
-        String mount = volumes.stream().filter(v -> v.contains("abstracts.jsonl")).findFirst().orElseThrow();
+        String mount = volumes.stream()
+                .filter(v -> v.contains("abstracts.jsonl"))
+                .findFirst()
+                .orElseThrow();
         Path sample = root.resolve(mount.substring(0, mount.indexOf(':')));
         assertThat(sample).as("sample file mounted by the producer").exists();
         assertThat(String.join(" ", (List<String>) at(services.get("producer"), "command")))
-                .contains("kafka-console-producer.sh").contains("--topic abstracts");
+                .contains("kafka-console-producer.sh")
+                .contains("--topic abstracts");
     }
 
     @Test
@@ -110,14 +130,17 @@ class DockerComposeTest {
         services.forEach((name, service) -> {
             String image = at(service, "image");
             assertThat(image).as(name + " image").isNotNull();
-            assertThat(DeployFiles.pinned(image)).as(name + " image " + image + " has a tag other than latest").isTrue();
+            assertThat(DeployFiles.pinned(image))
+                    .as(name + " image " + image + " has a tag other than latest")
+                    .isTrue();
         });
     }
 
     @Test
     void noSecretValuesInline() {
         DeployFiles.walk(services, "", (path, value) -> {
-            if (value instanceof String s && DeployFiles.SECRET_KEY.matcher(DeployFiles.lastKey(path)).matches()) {
+            if (value instanceof String s
+                    && DeployFiles.SECRET_KEY.matcher(DeployFiles.lastKey(path)).matches()) {
                 assertThat(s).as(path).matches("\\$\\{[A-Z0-9_]+}");
             }
         });
@@ -138,22 +161,30 @@ class DockerComposeTest {
     void dockerfileBuildsCpuAndGpuImagesFromPinnedBases() throws Exception {
         List<String> lines = Files.readAllLines(root.resolve("Dockerfile"));
         String text = String.join("\n", lines);
-        assertThat(text).contains("ARG FLINK_IMAGE=flink:2.2.1-java17").contains("ARG MAVEN_IMAGE=maven:3.9-eclipse-temurin-17");
+        assertThat(text)
+                .contains("ARG FLINK_IMAGE=flink:2.2.1-java17")
+                .contains("ARG MAVEN_IMAGE=maven:3.9-eclipse-temurin-17");
         assertThat(text).contains("AS cpu").contains("AS gpu");
         assertThat(text).contains("-DskipTests package").contains("-DskipTests -Pgpu package");
-        assertThat(text).contains("onnxruntime_gpu").contains("/opt/flink/lib/").contains("/opt/flink/usrlib/bioner-stream-job.jar");
+        assertThat(text)
+                .contains("onnxruntime_gpu")
+                .contains("/opt/flink/lib/")
+                .contains("/opt/flink/usrlib/bioner-stream-job.jar");
         Set<String> stages = new java.util.HashSet<>();
         for (String line : lines) {
             if (line.startsWith("FROM ")) {
                 String[] words = line.split("\\s+");
                 String image = words[1];
-                assertThat(image.startsWith("${") || stages.contains(image) || DeployFiles.pinned(image)).as(line).isTrue();
+                assertThat(image.startsWith("${") || stages.contains(image) || DeployFiles.pinned(image))
+                        .as(line)
+                        .isTrue();
                 if (words.length == 4 && words[2].equalsIgnoreCase("AS")) {
                     stages.add(words[3]);
                 }
             }
         }
-        assertThat(text.indexOf("FROM ${FLINK_IMAGE} AS cpu")).as("cpu is the last stage, the default target")
+        assertThat(text.indexOf("FROM ${FLINK_IMAGE} AS cpu"))
+                .as("cpu is the last stage, the default target")
                 .isGreaterThan(text.indexOf("FROM ${FLINK_IMAGE} AS gpu"));
     }
 }

@@ -40,8 +40,15 @@ class KubernetesManifestsTest {
 
     @Test
     void everyManifestIsAKubernetesObject() {
-        assertThat(MANIFESTS).extracting(Manifest::kind)
-                .contains("Namespace", "FlinkDeployment", "KafkaTopic", "KafkaUser", "PodMonitor", "Secret",
+        assertThat(MANIFESTS)
+                .extracting(Manifest::kind)
+                .contains(
+                        "Namespace",
+                        "FlinkDeployment",
+                        "KafkaTopic",
+                        "KafkaUser",
+                        "PodMonitor",
+                        "Secret",
                         "PersistentVolumeClaim");
         for (Manifest m : MANIFESTS) {
             assertThat(m.doc()).as(m.file()).containsKeys("apiVersion", "kind", "metadata");
@@ -54,7 +61,9 @@ class KubernetesManifestsTest {
         Map<String, Object> spec = at(flinkDeployment(), "spec");
         assertThat((String) spec.get("image")).matches(DeployFiles::pinned, "a pinned image");
         assertThat(spec.get("flinkVersion")).isEqualTo("v2_2");
-        assertThat((String) at(spec, "job", "jarURI")).startsWith("local:///opt/flink/usrlib/").endsWith(".jar");
+        assertThat((String) at(spec, "job", "jarURI"))
+                .startsWith("local:///opt/flink/usrlib/")
+                .endsWith(".jar");
         assertThat((String) at(spec, "job", "entryClass")).isEqualTo("dev.bionerstream.job.BionerJob");
         assertThat((String) at(spec, "job", "upgradeMode")).isEqualTo("savepoint");
         assertThat((String) at(spec, "job", "state")).isEqualTo("running");
@@ -70,8 +79,10 @@ class KubernetesManifestsTest {
         assertThat(conf.get("high-availability.type")).isEqualTo("kubernetes");
         assertThat((String) conf.get("high-availability.storageDir")).startsWith("s3://");
         assertThat(conf.get("restart-strategy.type")).isEqualTo("exponential-delay");
-        assertThat(conf).containsKeys("restart-strategy.exponential-delay.initial-backoff",
-                "restart-strategy.exponential-delay.max-backoff");
+        assertThat(conf)
+                .containsKeys(
+                        "restart-strategy.exponential-delay.initial-backoff",
+                        "restart-strategy.exponential-delay.max-backoff");
         assertThat(envNames()).contains("ENABLE_BUILT_IN_PLUGINS");
     }
 
@@ -79,13 +90,18 @@ class KubernetesManifestsTest {
     void taskManagersShareOneGpuPerPodAcrossTheirSlots() {
         Map<String, Object> spec = at(flinkDeployment(), "spec");
         List<Map<String, Object>> containers = at(spec, "taskManager", "podTemplate", "spec", "containers");
-        Map<String, Object> main = containers.stream().filter(c -> "flink-main-container".equals(c.get("name")))
-                .findFirst().orElseThrow();
-        assertThat(String.valueOf((Object) at(main, "resources", "limits", "nvidia.com/gpu"))).isEqualTo("1");
+        Map<String, Object> main = containers.stream()
+                .filter(c -> "flink-main-container".equals(c.get("name")))
+                .findFirst()
+                .orElseThrow();
+        assertThat(String.valueOf((Object) at(main, "resources", "limits", "nvidia.com/gpu")))
+                .isEqualTo("1");
         int slots = Integer.parseInt(String.valueOf(flinkConfiguration().get("taskmanager.numberOfTaskSlots")));
         assertThat(slots).isGreaterThan(1);
         int parallelism = (Integer) at(spec, "job", "parallelism");
-        assertThat(parallelism % slots).as("parallelism fills whole TaskManagers").isZero();
+        assertThat(parallelism % slots)
+                .as("parallelism fills whole TaskManagers")
+                .isZero();
         assertThat(arg("--job.parallelism")).isEqualTo(String.valueOf(parallelism));
         assertThat(arg("--model.device")).startsWith("cuda");
     }
@@ -113,14 +129,18 @@ class KubernetesManifestsTest {
         Set<String> topics = new TreeSet<>();
         for (Manifest m : MANIFESTS) {
             if ("KafkaTopic".equals(m.kind())) {
-                assertThat((String) at(m.doc(), "metadata", "labels", "strimzi.io/cluster")).isNotBlank();
+                assertThat((String) at(m.doc(), "metadata", "labels", "strimzi.io/cluster"))
+                        .isNotBlank();
                 assertThat((Integer) at(m.doc(), "spec", "partitions")).isPositive();
                 topics.add(at(m.doc(), "spec", "topicName"));
             }
         }
-        assertThat(topics).containsExactlyInAnyOrder(JobOptions.INPUT_TOPIC.defaultValue(),
-                JobOptions.ENTITIES_TOPIC.defaultValue(), JobOptions.DOCUMENTS_TOPIC.defaultValue(),
-                JobOptions.DEAD_LETTER_TOPIC.defaultValue());
+        assertThat(topics)
+                .containsExactlyInAnyOrder(
+                        JobOptions.INPUT_TOPIC.defaultValue(),
+                        JobOptions.ENTITIES_TOPIC.defaultValue(),
+                        JobOptions.DOCUMENTS_TOPIC.defaultValue(),
+                        JobOptions.DEAD_LETTER_TOPIC.defaultValue());
     }
 
     @Test
@@ -132,14 +152,17 @@ class KubernetesManifestsTest {
             Map<String, Object> ref = at(var, "valueFrom", "secretKeyRef");
             if (ref != null) {
                 assertThat(secretKeys).as("Secret of " + name).containsKey((String) ref.get("name"));
-                assertThat(secretKeys.get((String) ref.get("name"))).as("key of " + name).contains((String) ref.get("key"));
+                assertThat(secretKeys.get((String) ref.get("name")))
+                        .as("key of " + name)
+                        .contains((String) ref.get("key"));
             } else {
-                assertThat(name).as(name + " must come from a Secret")
+                assertThat(name)
+                        .as(name + " must come from a Secret")
                         .doesNotMatch("(?i).*(password|secret|username|jaas|access_key|cert|hosts).*");
             }
         }
-        assertThat(envNames()).contains("OPENSEARCH_HOSTS", "OPENSEARCH_USERNAME", "OPENSEARCH_PASSWORD",
-                "KAFKA_SASL_JAAS_CONFIG");
+        assertThat(envNames())
+                .contains("OPENSEARCH_HOSTS", "OPENSEARCH_USERNAME", "OPENSEARCH_PASSWORD", "KAFKA_SASL_JAAS_CONFIG");
         // Kafka SASL settings in the args are placeholders the Kafka clients resolve from the environment.
         assertThat(arg("--kafka.properties.sasl.jaas.config")).matches("\\$\\{env:[A-Z0-9_]+}");
         assertThat(arg("--kafka.properties.config.providers.env.class"))
@@ -153,11 +176,15 @@ class KubernetesManifestsTest {
                 assertThat(m.file()).as("Secrets only in the example file").isEqualTo(SECRETS_EXAMPLE);
                 assertThat(m.doc()).as("no base64 data in the example").doesNotContainKey("data");
                 Map<String, Object> data = at(m.doc(), "stringData");
-                data.forEach((k, v) -> assertThat(String.valueOf(v)).as(k + " placeholder").matches("<.+>"));
+                data.forEach((k, v) ->
+                        assertThat(String.valueOf(v)).as(k + " placeholder").matches("<.+>"));
                 continue;
             }
             DeployFiles.walk(m.doc(), "", (path, value) -> {
-                if (value instanceof String s && DeployFiles.SECRET_KEY.matcher(DeployFiles.lastKey(path)).matches()) {
+                if (value instanceof String s
+                        && DeployFiles.SECRET_KEY
+                                .matcher(DeployFiles.lastKey(path))
+                                .matches()) {
                     assertThat(s).as(m.file() + " " + path).matches("\\$\\{env:[A-Z0-9_]+}|<.+>");
                 }
             });
@@ -165,7 +192,9 @@ class KubernetesManifestsTest {
             if (args != null) {
                 for (int i = 0; i + 1 < args.size(); i++) {
                     String key = args.get(i);
-                    if (key.startsWith("--") && (DeployFiles.SECRET_KEY.matcher(key).matches() || key.contains("truststore.certificates"))) {
+                    if (key.startsWith("--")
+                            && (DeployFiles.SECRET_KEY.matcher(key).matches()
+                                    || key.contains("truststore.certificates"))) {
                         assertThat(args.get(i + 1)).as(args.get(i)).matches("\\$\\{env:[A-Z0-9_]+}");
                     }
                 }
@@ -178,7 +207,9 @@ class KubernetesManifestsTest {
         for (Manifest m : MANIFESTS) {
             DeployFiles.walk(m.doc(), "", (path, value) -> {
                 if (DeployFiles.lastKey(path).equals("image")) {
-                    assertThat(DeployFiles.pinned(String.valueOf(value))).as(m.file() + " " + path + " = " + value).isTrue();
+                    assertThat(DeployFiles.pinned(String.valueOf(value)))
+                            .as(m.file() + " " + path + " = " + value)
+                            .isTrue();
                 }
             });
         }
@@ -196,7 +227,8 @@ class KubernetesManifestsTest {
     }
 
     private static Manifest only(String kind) {
-        List<Manifest> found = MANIFESTS.stream().filter(m -> kind.equals(m.kind())).toList();
+        List<Manifest> found =
+                MANIFESTS.stream().filter(m -> kind.equals(m.kind())).toList();
         assertThat(found).as(kind).hasSize(1);
         return found.get(0);
     }
@@ -211,7 +243,10 @@ class KubernetesManifestsTest {
 
     private static Map<String, Object> mainContainer() {
         List<Map<String, Object>> containers = at(flinkDeployment(), "spec", "podTemplate", "spec", "containers");
-        return containers.stream().filter(c -> "flink-main-container".equals(c.get("name"))).findFirst().orElseThrow();
+        return containers.stream()
+                .filter(c -> "flink-main-container".equals(c.get("name")))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static List<String> envNames() {

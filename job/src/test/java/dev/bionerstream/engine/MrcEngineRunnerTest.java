@@ -30,8 +30,10 @@ class MrcEngineRunnerTest {
         ModelBundle bundle = ModelBundle.loadDefault();
         TestingRunner runner = new TestingRunner();
         try (MrcEngine engine = new MrcEngine(bundle, List.of("chemical", "disease"))) {
-            CompletableFuture<Extraction> x = engine.extract(List.of("Lithium toxicity.", "Cocaine. Heroin."), Segmentation.SENTENCES, runner);
-            assertThat(runner.calls).singleElement().satisfies(w -> assertThat(w).hasSize((1 + 2) * 2));
+            CompletableFuture<Extraction> x =
+                    engine.extract(List.of("Lithium toxicity.", "Cocaine. Heroin."), Segmentation.SENTENCES, runner);
+            assertThat(runner.calls).singleElement().satisfies(w -> assertThat(w)
+                    .hasSize((1 + 2) * 2));
             assertThat(x).isNotDone();
             x.cancel(false);
             assertThat(runner.futures.get(0)).isCancelled();

@@ -18,15 +18,20 @@ class MrcEngineTest {
         ModelBundle bundle = ModelBundle.loadDefault();
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
                 MrcEngine engine = new MrcEngine(bundle, List.of())) {
-            List<Entity> found = engine.extract(List.of(text), Segmentation.SENTENCES, new LengthSortedBatches(session, 16))
-                    .join().entities().get(0);
-            assertThat(found).extracting(Entity::type, Entity::text).contains(
-                    org.assertj.core.groups.Tuple.tuple("chemical", "Naloxone"),
-                    org.assertj.core.groups.Tuple.tuple("chemical", "clonidine"),
-                    org.assertj.core.groups.Tuple.tuple("chemical", "lithium"),
-                    org.assertj.core.groups.Tuple.tuple("disease", "nephrogenic diabetes insipidus"),
-                    org.assertj.core.groups.Tuple.tuple("species", "mice"),
-                    org.assertj.core.groups.Tuple.tuple("gene", "aquaporin-2"));
+            List<Entity> found = engine.extract(
+                            List.of(text), Segmentation.SENTENCES, new LengthSortedBatches(session, 16))
+                    .join()
+                    .entities()
+                    .get(0);
+            assertThat(found)
+                    .extracting(Entity::type, Entity::text)
+                    .contains(
+                            org.assertj.core.groups.Tuple.tuple("chemical", "Naloxone"),
+                            org.assertj.core.groups.Tuple.tuple("chemical", "clonidine"),
+                            org.assertj.core.groups.Tuple.tuple("chemical", "lithium"),
+                            org.assertj.core.groups.Tuple.tuple("disease", "nephrogenic diabetes insipidus"),
+                            org.assertj.core.groups.Tuple.tuple("species", "mice"),
+                            org.assertj.core.groups.Tuple.tuple("gene", "aquaporin-2"));
             assertThat(found).allSatisfy(e -> {
                 assertThat(text.substring(e.start(), e.end())).isEqualTo(e.text());
                 assertThat(e.score()).isBetween(0.5, 1.0);

@@ -19,7 +19,9 @@ class SpanDecoderTest {
     }
 
     static List<int[]> spans(String starts, String ends) {
-        return SpanDecoder.decode(logits(starts, ends)).stream().map(p -> new int[] {p.first(), p.last()}).toList();
+        return SpanDecoder.decode(logits(starts, ends)).stream()
+                .map(p -> new int[] {p.first(), p.last()})
+                .toList();
     }
 
     @Test

@@ -11,19 +11,33 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class IobCorpusTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void readsSentencesAndTypedSpans() throws Exception {
         Path f = dir.resolve("x.tsv");
-        Files.writeString(f, String.join("\n",
-                "Naloxone\tB-Chemical", "reverses\tO", "clonidine\tB-Chemical", "-\tI-Chemical", "induced\tI-Chemical",
-                "hypertension\tB-Disease", ".\tO", "", "Renal\tI-Disease", "failure\tI-Disease", "\t", ""));
+        Files.writeString(
+                f,
+                String.join(
+                        "\n",
+                        "Naloxone\tB-Chemical",
+                        "reverses\tO",
+                        "clonidine\tB-Chemical",
+                        "-\tI-Chemical",
+                        "induced\tI-Chemical",
+                        "hypertension\tB-Disease",
+                        ".\tO",
+                        "",
+                        "Renal\tI-Disease",
+                        "failure\tI-Disease",
+                        "\t",
+                        ""));
         IobCorpus c = IobCorpus.read(f, IobCorpus.parseTypes("Chemical=chemical,Disease=disease"));
-        assertThat(c.sentences()).containsExactly(
-                "Naloxone reverses clonidine - induced hypertension .", "Renal failure");
-        assertThat(c.gold().get(0)).containsExactly(
-                new Span("chemical", 0, 8), new Span("chemical", 18, 37), new Span("disease", 38, 50));
+        assertThat(c.sentences())
+                .containsExactly("Naloxone reverses clonidine - induced hypertension .", "Renal failure");
+        assertThat(c.gold().get(0))
+                .containsExactly(new Span("chemical", 0, 8), new Span("chemical", 18, 37), new Span("disease", 38, 50));
         // a stray I- after O opens an entity
         assertThat(c.gold().get(1)).containsExactly(new Span("disease", 0, 13));
     }

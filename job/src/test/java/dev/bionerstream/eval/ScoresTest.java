@@ -10,7 +10,8 @@ class ScoresTest {
     @Test
     void exactMatchPerTypeAndOverall() {
         Scores s = new Scores();
-        s.add(List.of(new Span("chemical", 0, 5), new Span("chemical", 10, 12), new Span("disease", 3, 9)),
+        s.add(
+                List.of(new Span("chemical", 0, 5), new Span("chemical", 10, 12), new Span("disease", 3, 9)),
                 List.of(new Span("chemical", 0, 5), new Span("disease", 3, 8)));
         assertThat(s.get("chemical")).isEqualTo(new Scores.Counts(1, 1, 0));
         assertThat(s.get("disease")).isEqualTo(new Scores.Counts(0, 1, 1));

@@ -28,15 +28,18 @@ public final class NetworkOutage implements AutoCloseable {
     }
 
     private static void iptables(String action, int port) throws IOException, InterruptedException {
-        List<String> cmd = List.of("iptables", action, "INPUT", "-i", "lo", "-p", "tcp", "--dport", String.valueOf(port), "-j", "DROP");
+        List<String> cmd = List.of(
+                "iptables", action, "INPUT", "-i", "lo", "-p", "tcp", "--dport", String.valueOf(port), "-j", "DROP");
         Process p;
         try {
             p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         } catch (IOException e) {
-            throw new IOException("cannot run iptables to simulate an outage (install it: apt-get install iptables; run as root)", e);
+            throw new IOException(
+                    "cannot run iptables to simulate an outage (install it: apt-get install iptables; run as root)", e);
         }
         if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IOException(String.join(" ", cmd) + " failed: " + new String(p.getInputStream().readAllBytes()));
+            throw new IOException(String.join(" ", cmd) + " failed: "
+                    + new String(p.getInputStream().readAllBytes()));
         }
     }
 }

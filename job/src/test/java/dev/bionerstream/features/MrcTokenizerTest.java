@@ -71,7 +71,11 @@ class MrcTokenizerTest {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 String[] f = line.split("\t", -1);
                 WordPieces p = tokenizer.tokenize(f[1]);
-                long[] ids = f[2].isEmpty() ? new long[0] : Arrays.stream(f[2].split(" ")).mapToLong(Long::parseLong).toArray();
+                long[] ids = f[2].isEmpty()
+                        ? new long[0]
+                        : Arrays.stream(f[2].split(" "))
+                                .mapToLong(Long::parseLong)
+                                .toArray();
                 assertThat(p.ids()).as("%s: %s", f[0], f[1]).containsExactly(ids);
                 String[] spans = f[3].isEmpty() ? new String[0] : f[3].split(" ");
                 for (int i = 0; i < spans.length; i++) {

@@ -24,7 +24,9 @@ class WindowBuilderTest {
 
     @Test
     void shortSentenceIsOneWindowWithSegmentsAndSpecialTokens() {
-        MrcWindow w = new WindowBuilder(32, CLS, SEP).windows(pieces(3), new long[] {7, 8}, 1).get(0);
+        MrcWindow w = new WindowBuilder(32, CLS, SEP)
+                .windows(pieces(3), new long[] {7, 8}, 1)
+                .get(0);
         assertThat(w.inputIds()).containsExactly(CLS, 1000, 1001, 1002, SEP, 7, 8, SEP);
         assertThat(w.tokenTypeIds()).containsExactly(0, 0, 0, 0, 0, 1, 1, 1);
         assertThat(w.contextLength()).isEqualTo(3);

@@ -58,8 +58,11 @@ class OrtMrcSessionTest {
             for (WindowLogits l : List.of(alone, together.get(i))) {
                 for (int k = 0; k < l.contextLength(); k++) {
                     for (int c = 0; c < 2; c++) {
-                        assertThat((double) l.start()[2 * k + c]).isCloseTo(s.get("start_logits").get(k + 1).get(c).asDouble(), within(atol));
-                        assertThat((double) l.end()[2 * k + c]).isCloseTo(s.get("end_logits").get(k + 1).get(c).asDouble(), within(atol));
+                        assertThat((double) l.start()[2 * k + c])
+                                .isCloseTo(
+                                        s.get("start_logits").get(k + 1).get(c).asDouble(), within(atol));
+                        assertThat((double) l.end()[2 * k + c])
+                                .isCloseTo(s.get("end_logits").get(k + 1).get(c).asDouble(), within(atol));
                     }
                 }
             }
@@ -69,7 +72,8 @@ class OrtMrcSessionTest {
 
     @Test
     void cudaRequestedWithoutAGpuFallsBackToCpu() {
-        try (OrtMrcSession s = OrtMrcSession.open(ModelBundle.loadDefault(), new InferenceOptions(Device.parse("cuda:0"), 1, 1, "basic"))) {
+        try (OrtMrcSession s = OrtMrcSession.open(
+                ModelBundle.loadDefault(), new InferenceOptions(Device.parse("cuda:0"), 1, 1, "basic"))) {
             assertThat(s.provider()).isEqualTo("CPU");
             assertThat(s.run(List.of(window(fixtures.get("sentences").get(0))))).hasSize(1);
         }

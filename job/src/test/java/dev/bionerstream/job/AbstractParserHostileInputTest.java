@@ -20,49 +20,67 @@ class AbstractParserHostileInputTest {
 
     @Test
     void aByteOrderMarkBeforeJsonIsSkipped() throws Exception {
-        assertThat(json.parse(concat(bytes(0xEF, 0xBB, 0xBF), utf8("{\"id\": \"1\", \"title\": \"Aspirin\"}"))).getTitle()).isEqualTo("Aspirin");
+        assertThat(json.parse(concat(bytes(0xEF, 0xBB, 0xBF), utf8("{\"id\": \"1\", \"title\": \"Aspirin\"}")))
+                        .getTitle())
+                .isEqualTo("Aspirin");
     }
 
     @Test
     void jsonMustBeStrictUtf8() {
         byte[] invalid = concat(utf8("{\"id\": \"1\", \"title\": \"a"), bytes(0xFF), utf8("\"}"));
-        assertThatThrownBy(() -> json.parse(invalid)).hasMessageContaining("not valid UTF-8").hasMessageContaining("byte 23");
+        assertThatThrownBy(() -> json.parse(invalid))
+                .hasMessageContaining("not valid UTF-8")
+                .hasMessageContaining("byte 23");
         byte[] overlongSlash = concat(utf8("{\"id\": \"1\", \"title\": \"a"), bytes(0xC0, 0xAF), utf8("\"}"));
         assertThatThrownBy(() -> json.parse(overlongSlash)).hasMessageContaining("not valid UTF-8");
         byte[] encodedSurrogate = concat(utf8("{\"id\": \"1\", \"title\": \"a"), bytes(0xED, 0xA0, 0x80), utf8("\"}"));
         assertThatThrownBy(() -> json.parse(encodedSurrogate)).hasMessageContaining("not valid UTF-8");
         String record = "{\"id\": \"1\", \"title\": \"Aspirin\"}";
-        assertThatThrownBy(() -> json.parse(record.getBytes(StandardCharsets.UTF_16LE))).hasMessageContaining("not UTF-8");
-        assertThatThrownBy(() -> json.parse(record.getBytes(StandardCharsets.UTF_16))).hasMessageContaining("not UTF-8");
+        assertThatThrownBy(() -> json.parse(record.getBytes(StandardCharsets.UTF_16LE)))
+                .hasMessageContaining("not UTF-8");
+        assertThatThrownBy(() -> json.parse(record.getBytes(StandardCharsets.UTF_16)))
+                .hasMessageContaining("not UTF-8");
     }
 
     @Test
     void anIdIsAStringOrAnInteger() throws Exception {
-        assertThat(json.parse(utf8("{\"id\": 123456789012345678901234567890, \"title\": \"t\"}")).getId()).isEqualTo("123456789012345678901234567890");
+        assertThat(json.parse(utf8("{\"id\": 123456789012345678901234567890, \"title\": \"t\"}"))
+                        .getId())
+                .isEqualTo("123456789012345678901234567890");
         for (String id : new String[] {"{\"a\": 1}", "[1]", "true", "1.5"}) {
             assertThatThrownBy(() -> json.parse(utf8("{\"id\": " + id + ", \"title\": \"t\"}")))
-                    .as(id).hasMessageContaining("field 'id' must be a string or an integer");
+                    .as(id)
+                    .hasMessageContaining("field 'id' must be a string or an integer");
         }
     }
 
     @Test
     void anIdFitsAKeyAndAnIndexTerm() throws Exception {
-        assertThat(json.parse(utf8("{\"id\": \"" + "é".repeat(256) + "\", \"title\": \"t\"}")).getId()).hasSize(256);
+        assertThat(json.parse(utf8("{\"id\": \"" + "é".repeat(256) + "\", \"title\": \"t\"}"))
+                        .getId())
+                .hasSize(256);
         assertThatThrownBy(() -> json.parse(utf8("{\"id\": \"" + "é".repeat(257) + "\", \"title\": \"t\"}")))
                 .hasMessageContaining("field 'id' has 514 UTF-8 bytes, more than 512");
-        assertThatThrownBy(() -> json.parse(utf8("{\"id\": \"a\\u0000b\", \"title\": \"t\"}"))).hasMessageContaining("field 'id' contains a control character");
-        assertThatThrownBy(() -> json.parse(utf8("{\"id\": \"a\\ud800\", \"title\": \"t\"}"))).hasMessageContaining("field 'id' contains an unpaired surrogate");
+        assertThatThrownBy(() -> json.parse(utf8("{\"id\": \"a\\u0000b\", \"title\": \"t\"}")))
+                .hasMessageContaining("field 'id' contains a control character");
+        assertThatThrownBy(() -> json.parse(utf8("{\"id\": \"a\\ud800\", \"title\": \"t\"}")))
+                .hasMessageContaining("field 'id' contains an unpaired surrogate");
     }
 
     @Test
     void duplicateKeysAreRefused() {
-        assertThatThrownBy(() -> json.parse(utf8("{\"id\": \"1\", \"id\": \"2\", \"title\": \"t\"}"))).hasMessageContaining("Duplicate field 'id'");
+        assertThatThrownBy(() -> json.parse(utf8("{\"id\": \"1\", \"id\": \"2\", \"title\": \"t\"}")))
+                .hasMessageContaining("Duplicate field 'id'");
     }
 
     @Test
     void theAbstractHasOneKey() throws Exception {
-        assertThat(json.parse(utf8("{\"id\": \"1\", \"abstractText\": \"Text.\"}")).getAbstractText()).isEqualTo("Text.");
-        assertThat(json.parse(utf8("{\"id\": \"1\", \"abstract\": \"Text.\", \"abstractText\": null}")).getAbstractText()).isEqualTo("Text.");
+        assertThat(json.parse(utf8("{\"id\": \"1\", \"abstractText\": \"Text.\"}"))
+                        .getAbstractText())
+                .isEqualTo("Text.");
+        assertThat(json.parse(utf8("{\"id\": \"1\", \"abstract\": \"Text.\", \"abstractText\": null}"))
+                        .getAbstractText())
+                .isEqualTo("Text.");
         assertThatThrownBy(() -> json.parse(utf8("{\"id\": \"1\", \"abstract\": \"A.\", \"abstractText\": \"B.\"}")))
                 .hasMessageContaining("both 'abstract' and 'abstractText'");
     }
@@ -70,7 +88,8 @@ class AbstractParserHostileInputTest {
     @Test
     void metadataFieldsAreBounded() {
         String journal = "J".repeat(AbstractParser.MAX_METADATA_CHARS + 1);
-        assertThatThrownBy(() -> json.parse(utf8("{\"id\": \"1\", \"title\": \"t\", \"journal\": \"" + journal + "\"}")))
+        assertThatThrownBy(
+                        () -> json.parse(utf8("{\"id\": \"1\", \"title\": \"t\", \"journal\": \"" + journal + "\"}")))
                 .hasMessageContaining("field 'journal' has 1001 chars, more than 1000");
     }
 
@@ -84,21 +103,27 @@ class AbstractParserHostileInputTest {
         });
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long before = threads.getCurrentThreadAllocatedBytes();
-        assertThatThrownBy(() -> avro.parse(hostile)).isInstanceOf(InvalidRecordException.class).hasMessageContaining("not a binary Avro Abstract");
+        assertThatThrownBy(() -> avro.parse(hostile))
+                .isInstanceOf(InvalidRecordException.class)
+                .hasMessageContaining("not a binary Avro Abstract");
         assertThat(threads.getCurrentThreadAllocatedBytes() - before).isLessThan(50_000_000L);
     }
 
     @Test
     void bytesAfterTheAvroRecordAreRefused() {
-        byte[] record = AnnotateFunction.avroBytes(Abstract.newBuilder().setId("1").setTitle("Aspirin").build());
+        byte[] record = AnnotateFunction.avroBytes(
+                Abstract.newBuilder().setId("1").setTitle("Aspirin").build());
         assertThatThrownBy(() -> avro.parse(concat(record, bytes(0)))).hasMessageContaining("bytes after the record");
     }
 
     @Test
     void avroOfAnotherSchemaVersionIsADeadLetter() {
-        byte[] older = avroOfSchema("[{\"name\": \"id\", \"type\": \"string\"}, {\"name\": \"title\", \"type\": [\"null\", \"string\"]}]",
+        byte[] older = avroOfSchema(
+                "[{\"name\": \"id\", \"type\": \"string\"}, {\"name\": \"title\", \"type\": [\"null\", \"string\"]}]",
                 Map.of("id", "1", "title", "Aspirin"));
-        assertThatThrownBy(() -> avro.parse(older)).hasMessageContaining("not a binary Avro Abstract").hasMessageContaining("ends too early");
+        assertThatThrownBy(() -> avro.parse(older))
+                .hasMessageContaining("not a binary Avro Abstract")
+                .hasMessageContaining("ends too early");
         String newerFields = "[{\"name\": \"id\", \"type\": \"string\"}"
                 + ", {\"name\": \"title\", \"type\": [\"null\", \"string\"]}, {\"name\": \"abstractText\", \"type\": [\"null\", \"string\"]}"
                 + ", {\"name\": \"journal\", \"type\": [\"null\", \"string\"]}, {\"name\": \"publicationDate\", \"type\": [\"null\", \"string\"]}"

@@ -6,8 +6,8 @@ import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.features.MrcTokenizer;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.model.ModelBundle;
-import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.ServingConfig;
+import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
 import java.time.Duration;
 import java.util.List;
@@ -38,21 +38,23 @@ class AnnotateFunctionTest {
 
     /** Each test its own config (a nanosecond more wait), so each gets its own shared batcher. */
     static ServingConfig config(int maxSize, Duration maxWait) {
-        return new ServingConfig(null, List.of(), InferenceOptions.cpu(1), maxSize, maxWait.plusNanos(CONFIGS.incrementAndGet()), 4000);
+        return new ServingConfig(
+                null, List.of(), InferenceOptions.cpu(1), maxSize, maxWait.plusNanos(CONFIGS.incrementAndGet()), 4000);
     }
 
     static OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> harness(ServingConfig cfg) throws Exception {
         SessionFactory testing = (bundle, options) -> session;
         var h = new OneInputStreamOperatorTestHarness<>(
-                new AsyncWaitOperatorFactory<>(new AnnotateFunction(cfg, testing), TIMEOUT_MS, 10,
-                        AsyncDataStream.OutputMode.UNORDERED),
+                new AsyncWaitOperatorFactory<>(
+                        new AnnotateFunction(cfg, testing), TIMEOUT_MS, 10, AsyncDataStream.OutputMode.UNORDERED),
                 TypeInformation.of(SourcedAbstract.class).createSerializer(new SerializerConfigImpl()));
         h.open();
         return h;
     }
 
     static StreamRecord<SourcedAbstract> doc(String id, String title) {
-        return new StreamRecord<>(new SourcedAbstract(Abstract.newBuilder().setId(id).setTitle(title).build(),
+        return new StreamRecord<>(new SourcedAbstract(
+                Abstract.newBuilder().setId(id).setTitle(title).build(),
                 new RawRecord(new byte[0], "abstracts", 0, 7)));
     }
 
@@ -84,7 +86,8 @@ class AnnotateFunctionTest {
         var h = harness(config(1000, Duration.ofMillis(20)));
         h.processElement(doc("c", "Lithium and cocaine."));
         finish(h);
-        assertThat(h.extractOutputValues()).singleElement().satisfies(o -> assertThat(o.isFailed()).isFalse());
+        assertThat(h.extractOutputValues()).singleElement().satisfies(o -> assertThat(o.isFailed())
+                .isFalse());
     }
 
     @Test
@@ -101,7 +104,9 @@ class AnnotateFunctionTest {
             assertThat(o.deadLetter.getErrorMessage()).contains("injected model failure");
             assertThat(o.deadLetter.getOffset()).isEqualTo(7);
         });
-        assertThat(out).filteredOn(o -> !o.isFailed()).singleElement().satisfies(o -> assertThat(o.document.getDocumentId()).isEqualTo("e"));
+        assertThat(out).filteredOn(o -> !o.isFailed()).singleElement().satisfies(o -> assertThat(
+                        o.document.getDocumentId())
+                .isEqualTo("e"));
     }
 
     @Test

@@ -33,7 +33,9 @@ class BrokerOutageITCase {
 
     @RegisterExtension
     static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(1).build());
+            .setNumberTaskManagers(1)
+            .setNumberSlotsPerTaskManager(1)
+            .build());
 
     @Test
     void aThirtySecondBrokerOutageLosesAndRepeatsNothing() throws Exception {
@@ -62,7 +64,8 @@ class BrokerOutageITCase {
             int port = Integer.parseInt(kafka.bootstrapServers().replaceAll(".*:", ""));
             try (var docs = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
                     var dead = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class)) {
-                int beforeOutage = docs.pollWhileProgressing(l -> !l.isEmpty(), Duration.ofMinutes(5)).size();
+                int beforeOutage = docs.pollWhileProgressing(l -> !l.isEmpty(), Duration.ofMinutes(5))
+                        .size();
                 try (NetworkOutage outage = NetworkOutage.of(port)) {
                     Thread.sleep(30_000);
                 }
@@ -70,11 +73,18 @@ class BrokerOutageITCase {
                 Thread.sleep(4000); // a duplicate would be committed with one of the next checkpoints
                 Delivery delivery = Delivery.of(sample, docs.poll(Duration.ofSeconds(1)));
                 List<DeadLetter> letters = dead.poll(Duration.ofSeconds(1));
-                assertThat(delivery.missing()).as("missing after the outage (%d documents out before it); dead letters %s",
-                        beforeOutage, letters.stream().map(DeadLetter::getErrorMessage).toList()).isEmpty();
+                assertThat(delivery.missing())
+                        .as(
+                                "missing after the outage (%d documents out before it); dead letters %s",
+                                beforeOutage,
+                                letters.stream()
+                                        .map(DeadLetter::getErrorMessage)
+                                        .toList())
+                        .isEmpty();
                 assertThat(delivery.duplicated()).as("documents seen twice").isEmpty();
                 assertThat(letters).as("dead letters").isEmpty();
-                System.out.printf("broker outage: %d documents before the 30 s outage, %d after, 0 missing, 0 duplicated%n",
+                System.out.printf(
+                        "broker outage: %d documents before the 30 s outage, %d after, 0 missing, 0 duplicated%n",
                         beforeOutage, delivery.received());
             } finally {
                 job.cancel().get();

@@ -39,7 +39,9 @@ class FaultInjectionITCase {
 
     @RegisterExtension
     static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+            .setNumberTaskManagers(1)
+            .setNumberSlotsPerTaskManager(2)
+            .build());
 
     /** Batch 3 throws an exception, batch 8 an Error; the rest answer as {@link TestingMrcSession}. */
     static final class FlakySession implements MrcSession {
@@ -97,10 +99,18 @@ class FaultInjectionITCase {
                 List<DocumentEntities> all = docs.poll(Duration.ofSeconds(1));
                 List<DeadLetter> letters = dead.poll(Duration.ofSeconds(1));
                 Delivery delivery = Delivery.of(sample, all);
-                assertThat(delivery.missing()).as("missing documents; dead letters: %s", letters.stream().map(DeadLetter::getErrorMessage).toList()).isEmpty();
+                assertThat(delivery.missing())
+                        .as(
+                                "missing documents; dead letters: %s",
+                                letters.stream()
+                                        .map(DeadLetter::getErrorMessage)
+                                        .toList())
+                        .isEmpty();
                 assertThat(delivery.duplicated()).as("documents seen twice").isEmpty();
                 assertThat(letters).as("dead letters").isEmpty();
-                assertThat(SESSIONS.get()).as("models opened: the broken one was replaced").isGreaterThanOrEqualTo(2);
+                assertThat(SESSIONS.get())
+                        .as("models opened: the broken one was replaced")
+                        .isGreaterThanOrEqualTo(2);
             } finally {
                 job.cancel().get();
             }

@@ -14,9 +14,20 @@ class JobConfigTest {
 
     @Test
     void defaultsAndOverridesFromTheCommandLine() {
-        JobConfig c = parse("--kafka.bootstrap-servers", "k1:9092,k2:9092", "--batch.max-wait=5 ms",
-                "--model.device", "cuda:1", "--kafka.starting-offsets", "timestamp:1732233600000",
-                "--kafka.properties.security.protocol", "SASL_SSL", "--model.entity-types", "chemical,disease", "--model.optimization", "basic");
+        JobConfig c = parse(
+                "--kafka.bootstrap-servers",
+                "k1:9092,k2:9092",
+                "--batch.max-wait=5 ms",
+                "--model.device",
+                "cuda:1",
+                "--kafka.starting-offsets",
+                "timestamp:1732233600000",
+                "--kafka.properties.security.protocol",
+                "SASL_SSL",
+                "--model.entity-types",
+                "chemical,disease",
+                "--model.optimization",
+                "basic");
         assertThat(c.bootstrapServers()).isEqualTo("k1:9092,k2:9092");
         assertThat(c.inputTopic()).isEqualTo("abstracts");
         assertThat(c.deliveryGuarantee()).isEqualTo(DeliveryGuarantee.EXACTLY_ONCE);
@@ -33,14 +44,20 @@ class JobConfigTest {
 
     @Test
     void invalidSettingsAreRejectedWithTheFix() {
-        assertThatThrownBy(() -> parse("--kafka.input-topic", "x")).hasMessageContaining("--kafka.bootstrap-servers is required");
+        assertThatThrownBy(() -> parse("--kafka.input-topic", "x"))
+                .hasMessageContaining("--kafka.bootstrap-servers is required");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.starting-offsets", "yesterday"))
                 .hasMessageContaining("earliest, latest, committed or timestamp");
-        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--batch.max-size", "0")).hasMessageContaining("batch.max-size");
-        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.device", "tpu")).hasMessageContaining("cpu, cuda or cuda:N");
-        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.delivery-guarantee", "twice")).hasMessageContaining("exactly-once");
-        assertThatThrownBy(() -> JobConfig.parseArgs("kafka.bootstrap-servers")).hasMessageContaining("expected --key value");
-        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.optimization", "max")).hasMessageContaining("none, basic, extended or all");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--batch.max-size", "0"))
+                .hasMessageContaining("batch.max-size");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.device", "tpu"))
+                .hasMessageContaining("cpu, cuda or cuda:N");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.delivery-guarantee", "twice"))
+                .hasMessageContaining("exactly-once");
+        assertThatThrownBy(() -> JobConfig.parseArgs("kafka.bootstrap-servers"))
+                .hasMessageContaining("expected --key value");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.optimization", "max"))
+                .hasMessageContaining("none, basic, extended or all");
     }
 
     @Test
@@ -55,7 +72,8 @@ class JobConfigTest {
                 .hasMessageContaining("unknown option --batch.max-sise; did you mean --batch.max-size?");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--opensearch.bulk.max-action", "8"))
                 .hasMessageContaining("did you mean --opensearch.bulk.max-actions?");
-        assertThat(parse("--kafka.bootstrap-servers", "k:1", "--kafka.properties.anything.goes", "x").kafkaProperties())
+        assertThat(parse("--kafka.bootstrap-servers", "k:1", "--kafka.properties.anything.goes", "x")
+                        .kafkaProperties())
                 .containsEntry("anything.goes", "x");
     }
 

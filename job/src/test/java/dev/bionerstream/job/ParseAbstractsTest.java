@@ -9,7 +9,8 @@ import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
 
 class ParseAbstractsTest {
-    static OneInputStreamOperatorTestHarness<RawRecord, SourcedAbstract> harness(ParseAbstracts.Parser parser) throws Exception {
+    static OneInputStreamOperatorTestHarness<RawRecord, SourcedAbstract> harness(ParseAbstracts.Parser parser)
+            throws Exception {
         return ProcessFunctionTestHarnesses.forProcessFunction(new ParseAbstracts(parser));
     }
 
@@ -31,7 +32,8 @@ class ParseAbstractsTest {
             assertThat(r.getValue().getPartition()).isEqualTo(1);
             assertThat(r.getValue().getStage()).isEqualTo(DeadLetters.PARSE);
             assertThat(r.getValue().getErrorMessage()).contains("not valid JSON");
-            assertThat(new String(r.getValue().getOriginalBytes().array(), StandardCharsets.UTF_8)).isEqualTo("{oops");
+            assertThat(new String(r.getValue().getOriginalBytes().array(), StandardCharsets.UTF_8))
+                    .isEqualTo("{oops");
         });
         h.close();
     }
@@ -41,7 +43,8 @@ class ParseAbstractsTest {
         var h = harness(new AbstractParser("json"));
         h.processElement(record("{\"id\": \"1\", \"x\": " + "[".repeat(1001) + "]".repeat(1001) + "}", 7));
         h.processElement(record("{\"id\": \"2\", \"title\": \"Aspirin\"}", 8));
-        assertThat(h.extractOutputValues()).singleElement().satisfies(a -> assertThat(a.offset).isEqualTo(8));
+        assertThat(h.extractOutputValues()).singleElement().satisfies(a -> assertThat(a.offset)
+                .isEqualTo(8));
         assertThat(h.getSideOutput(DeadLetters.TAG)).singleElement().satisfies(r -> {
             assertThat(r.getValue().getOffset()).isEqualTo(7);
             assertThat(r.getValue().getErrorMessage()).contains("nesting depth");

@@ -55,8 +55,10 @@ final class Records {
 
     /** A record of another version of the Abstract schema: {@code fields} is the JSON of its field list. */
     static byte[] avroOfSchema(String fields, Map<String, Object> values) {
-        Schema schema = new Schema.Parser().parse(
-                "{\"type\": \"record\", \"name\": \"Abstract\", \"namespace\": \"dev.bionerstream.avro\", \"fields\": " + fields + "}");
+        Schema schema = new Schema.Parser()
+                .parse(
+                        "{\"type\": \"record\", \"name\": \"Abstract\", \"namespace\": \"dev.bionerstream.avro\", \"fields\": "
+                                + fields + "}");
         GenericRecord r = new GenericData.Record(schema);
         values.forEach(r::put);
         return avro(e -> new GenericDatumWriter<GenericRecord>(schema).write(r, e));

@@ -17,12 +17,12 @@ import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.Segmentation;
+import dev.bionerstream.eval.Scores;
+import dev.bionerstream.eval.Span;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.OrtMrcSession;
 import dev.bionerstream.model.ModelBundle;
-import dev.bionerstream.eval.Scores;
-import dev.bionerstream.eval.Span;
 import dev.bionerstream.serving.SessionFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,11 +49,15 @@ class StreamingJobITCase {
     static final int ABSTRACTS = Integer.getInteger("bioner.it.abstracts", 200);
     /** The test fails only when no output arrives for this long: a busy machine is slow, not wrong. */
     static final Duration STALL = Duration.ofMinutes(5);
-    static final List<String> BAD = List.of("{\"id\": \"x\"", "{\"title\": \"no id\"}", "{\"id\": \"empty\", \"abstract\": \"\"}");
+
+    static final List<String> BAD =
+            List.of("{\"id\": \"x\"", "{\"title\": \"no id\"}", "{\"id\": \"empty\", \"abstract\": \"\"}");
 
     @RegisterExtension
     static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(2).build());
+            .setNumberTaskManagers(1)
+            .setNumberSlotsPerTaskManager(2)
+            .build());
 
     @Test
     void abstractsInEntityEventsOutEqualToTheEngineExactlyOnce() throws Exception {
@@ -88,7 +92,8 @@ class StreamingJobITCase {
                     var ev = new TopicReader<>(kafka.bootstrapServers(), cfg.entitiesTopic(), EntityEvent.class)) {
                 docs = d.pollWhileProgressing(l -> l.size() >= sample.size(), STALL);
                 dead = dl.pollUntil(l -> l.size() >= BAD.size(), Duration.ofMinutes(1));
-                int mentions = docs.stream().mapToInt(x -> x.getEntities().size()).sum();
+                int mentions =
+                        docs.stream().mapToInt(x -> x.getEntities().size()).sum();
                 events = ev.pollWhileProgressing(l -> l.size() >= mentions, STALL);
                 Thread.sleep(3000); // a duplicate would arrive with the next checkpoints
                 docs = d.poll(Duration.ofSeconds(1));
@@ -99,17 +104,27 @@ class StreamingJobITCase {
 
             // exactly once: each document and each mention once
             Delivery delivery = Delivery.of(sample, docs);
-            List<String> deadReasons = dead.stream().map(x -> x.getStage() + ": " + x.getErrorMessage()).toList();
-            assertThat(delivery.missing()).as("documents missing (none arrived for %s); dead letters: %s", STALL, deadReasons).isEmpty();
-            assertThat(delivery.duplicated()).as("documents seen more than once").isEmpty();
+            List<String> deadReasons = dead.stream()
+                    .map(x -> x.getStage() + ": " + x.getErrorMessage())
+                    .toList();
+            assertThat(delivery.missing())
+                    .as("documents missing (none arrived for %s); dead letters: %s", STALL, deadReasons)
+                    .isEmpty();
+            assertThat(delivery.duplicated())
+                    .as("documents seen more than once")
+                    .isEmpty();
             Set<String> mentionIds = new HashSet<>();
             docs.forEach(x -> x.getEntities().forEach(m -> mentionIds.add(m.getEventId())));
             List<String> eventIds = events.stream().map(EntityEvent::getEventId).toList();
-            assertThat(eventIds.size() - new HashSet<>(eventIds).size()).as("duplicated entity events").isZero();
+            assertThat(eventIds.size() - new HashSet<>(eventIds).size())
+                    .as("duplicated entity events")
+                    .isZero();
             Set<String> missingEvents = new TreeSet<>(mentionIds);
             missingEvents.removeAll(eventIds);
             assertThat(missingEvents).as("mentions without their entity event").isEmpty();
-            assertThat(deadReasons).as("dead letters: only the bad records, at parse").hasSize(BAD.size())
+            assertThat(deadReasons)
+                    .as("dead letters: only the bad records, at parse")
+                    .hasSize(BAD.size())
                     .allSatisfy(x -> assertThat(x).startsWith(DeadLetters.PARSE))
                     .anySatisfy(m -> assertThat(m).contains("not valid JSON"));
 
@@ -134,29 +149,37 @@ class StreamingJobITCase {
                 texts.add(n.get("title").asText());
                 texts.add(n.get("abstract").asText());
             }
-            List<List<Entity>> expected = engine.extract(texts, Segmentation.SENTENCES, new LengthSortedBatches(session, 16))
-                    .join().entities();
+            List<List<Entity>> expected = engine.extract(
+                            texts, Segmentation.SENTENCES, new LengthSortedBatches(session, 16))
+                    .join()
+                    .entities();
             for (int i = 0; i < nodes.size(); i++) {
                 JsonNode n = nodes.get(i);
                 Set<String> engineSpans = new HashSet<>();
                 expected.get(2 * i).forEach(e -> engineSpans.add(key(TextField.TITLE, e.type(), e.start(), e.end())));
-                expected.get(2 * i + 1).forEach(e -> engineSpans.add(key(TextField.ABSTRACT, e.type(), e.start(), e.end())));
+                expected.get(2 * i + 1)
+                        .forEach(e -> engineSpans.add(key(TextField.ABSTRACT, e.type(), e.start(), e.end())));
                 Set<String> jobSpans = new HashSet<>();
                 List<Span> predicted = new ArrayList<>();
                 for (Mention m : byId.get(n.get("id").asText()).getEntities()) {
                     jobSpans.add(key(m.getField(), m.getEntityType(), m.getStart(), m.getEnd()));
-                    if (m.getEntityType().equals("chemical") || m.getEntityType().equals("disease")) {
+                    if (m.getEntityType().equals("chemical")
+                            || m.getEntityType().equals("disease")) {
                         predicted.add(new Span(m.getField() + "/" + m.getEntityType(), m.getStart(), m.getEnd()));
                     }
                 }
                 assertThat(jobSpans).as("document %s", n.get("id").asText()).isEqualTo(engineSpans);
                 List<Span> gold = new ArrayList<>();
-                n.get("gold").forEach(g -> gold.add(new Span(g.get("field").asText() + "/" + g.get("type").asText(),
-                        g.get("start").asInt(), g.get("end").asInt())));
+                n.get("gold")
+                        .forEach(g -> gold.add(new Span(
+                                g.get("field").asText() + "/" + g.get("type").asText(),
+                                g.get("start").asInt(),
+                                g.get("end").asInt())));
                 scores.add(predicted, gold);
             }
         }
-        System.out.println("Streaming job vs BC5CDR gold on " + sample.size() + " pseudo-abstracts (sentence split by the job):");
+        System.out.println(
+                "Streaming job vs BC5CDR gold on " + sample.size() + " pseudo-abstracts (sentence split by the job):");
         System.out.print(scores.table());
     }
 

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ModelBundleTest {
     static final ObjectMapper JSON = new ObjectMapper();
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
 
     /** A copy of the default bundle in {@code dir}, whose files the tests then break. */
     private ObjectNode copyDefault() throws Exception {
@@ -35,16 +37,19 @@ class ModelBundleTest {
     @Test
     void theDefaultBundleLoadsWithItsFourTypes() {
         ModelBundle b = ModelBundle.loadDefault();
-        assertThat(b.manifest().entityTypes()).extracting(EntityQuery::name)
+        assertThat(b.manifest().entityTypes())
+                .extracting(EntityQuery::name)
                 .containsExactly("chemical", "disease", "gene", "species");
-        assertThat(b.manifest().entityTypes()).allSatisfy(q -> assertThat(q.query()).startsWith("Can you detect"));
+        assertThat(b.manifest().entityTypes())
+                .allSatisfy(q -> assertThat(q.query()).startsWith("Can you detect"));
         assertThat(b.manifest().maxSequenceLength()).isEqualTo(256);
     }
 
     @Test
     void aCopiedBundleLoadsFromADirectory() throws Exception {
         copyDefault();
-        assertThat(ModelBundle.load(dir).manifest().id()).isEqualTo(ModelBundle.loadDefault().manifest().id());
+        assertThat(ModelBundle.load(dir).manifest().id())
+                .isEqualTo(ModelBundle.loadDefault().manifest().id());
     }
 
     @Test
@@ -52,14 +57,18 @@ class ModelBundleTest {
         assertThatThrownBy(() -> ModelBundle.load(dir.resolve("nope"))).hasMessageContaining("directory not found");
         copyDefault();
         Files.delete(dir.resolve(ModelBundle.TOKENIZER));
-        assertThatThrownBy(() -> ModelBundle.load(dir)).isInstanceOf(BundleException.class).hasMessageContaining("tokenizer.json");
+        assertThatThrownBy(() -> ModelBundle.load(dir))
+                .isInstanceOf(BundleException.class)
+                .hasMessageContaining("tokenizer.json");
     }
 
     @Test
     void aChangedFileFailsItsChecksum() throws Exception {
         copyDefault();
         Files.writeString(dir.resolve(ModelBundle.TOKENIZER), "{}");
-        assertThatThrownBy(() -> ModelBundle.load(dir)).hasMessageContaining("sha256").hasMessageContaining("tokenizer.json");
+        assertThatThrownBy(() -> ModelBundle.load(dir))
+                .hasMessageContaining("sha256")
+                .hasMessageContaining("tokenizer.json");
     }
 
     @Test
@@ -67,7 +76,9 @@ class ModelBundleTest {
         ObjectNode m = copyDefault();
         m.put("format", 2);
         write(m);
-        assertThatThrownBy(() -> ModelBundle.load(dir)).hasMessageContaining("\"format\": 2").hasMessageContaining("reads format 1");
+        assertThatThrownBy(() -> ModelBundle.load(dir))
+                .hasMessageContaining("\"format\": 2")
+                .hasMessageContaining("reads format 1");
     }
 
     @Test

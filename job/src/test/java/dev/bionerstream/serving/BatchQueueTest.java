@@ -17,7 +17,8 @@ class BatchQueueTest {
     }
 
     static BatchRequest request(long enqueuedNanos, int... lengths) {
-        return new BatchRequest(IntStream.of(lengths).mapToObj(BatchQueueTest::window).toList(), enqueuedNanos);
+        return new BatchRequest(
+                IntStream.of(lengths).mapToObj(BatchQueueTest::window).toList(), enqueuedNanos);
     }
 
     static BatchRequest request(int windows) {
@@ -66,11 +67,17 @@ class BatchQueueTest {
         q.add(small);
         q.add(later);
         for (int batch = 0; batch < 2; batch++) {
-            assertThat(q.poll(0, false)).hasSize(8).filteredOn(p -> p.request() == huge).hasSize(4);
+            assertThat(q.poll(0, false))
+                    .hasSize(8)
+                    .filteredOn(p -> p.request() == huge)
+                    .hasSize(4);
         }
         assertThat(q.size()).isEqualTo(1000 - 8 + 1);
         q.poll(0, false); // the last of "later", and the rest of the batch from huge
-        assertThat(q.poll(0, false)).extracting(PendingWindow::request).containsOnly(huge).hasSize(8); // alone: the whole batch
+        assertThat(q.poll(0, false))
+                .extracting(PendingWindow::request)
+                .containsOnly(huge)
+                .hasSize(8); // alone: the whole batch
     }
 
     @Test
@@ -83,7 +90,8 @@ class BatchQueueTest {
         List<PendingWindow> first = q.poll(0, false);
         assertThat(first).extracting(p -> p.window().length()).containsExactlyInAnyOrder(40, 41, 39, 38);
         assertThat(first).extracting(PendingWindow::request).contains(oldest);
-        // now the second request is the oldest: its 9 anchors the batch, and it takes half (9, 8), so 250 comes before its 120
+        // now the second request is the oldest: its 9 anchors the batch, and it takes half (9, 8), so 250 comes before
+        // its 120
         assertThat(q.poll(0, false)).extracting(p -> p.window().length()).containsExactlyInAnyOrder(9, 8, 7, 250);
     }
 
@@ -98,7 +106,8 @@ class BatchQueueTest {
         q.withdraw(gone);
         assertThat(q.size()).isZero();
         q.add(request(1));
-        assertThat(q.poll(0, true)).singleElement().satisfies(p -> assertThat(p.request()).isNotIn(gone, kept));
+        assertThat(q.poll(0, true)).singleElement().satisfies(p -> assertThat(p.request())
+                .isNotIn(gone, kept));
     }
 
     @Test

@@ -44,7 +44,10 @@ class MicroBatcherTest {
         try (MicroBatcher b = batcher(3, Duration.ZERO)) {
             List<MrcWindow> w = windows(7);
             List<WindowResult> r = b.run(w).get(10, TimeUnit.SECONDS);
-            assertThat(r).extracting(x -> x.logits().start().length / 2).containsExactlyElementsOf(w.stream().map(MrcWindow::contextLength).toList());
+            assertThat(r)
+                    .extracting(x -> x.logits().start().length / 2)
+                    .containsExactlyElementsOf(
+                            w.stream().map(MrcWindow::contextLength).toList());
         }
     }
 
@@ -66,9 +69,12 @@ class MicroBatcherTest {
     @Test
     void requestsFromSeveralSubtasksShareABatch() throws Exception {
         try (MicroBatcher b = batcher(6, Duration.ofHours(1))) {
-            CompletableFuture<List<WindowResult>> first = CompletableFuture.supplyAsync(() -> b.run(windows(3))).join();
-            CompletableFuture<List<WindowResult>> second = CompletableFuture.supplyAsync(() -> b.run(windows(3))).join();
-            assertThat(first.get(10, TimeUnit.SECONDS)).allSatisfy(w -> assertThat(w.batchSize()).isEqualTo(6));
+            CompletableFuture<List<WindowResult>> first =
+                    CompletableFuture.supplyAsync(() -> b.run(windows(3))).join();
+            CompletableFuture<List<WindowResult>> second =
+                    CompletableFuture.supplyAsync(() -> b.run(windows(3))).join();
+            assertThat(first.get(10, TimeUnit.SECONDS))
+                    .allSatisfy(w -> assertThat(w.batchSize()).isEqualTo(6));
             assertThat(second.get(10, TimeUnit.SECONDS)).hasSize(3);
             assertThat(session.batches).hasSize(1);
         }
@@ -81,7 +87,8 @@ class MicroBatcherTest {
             cancelled.cancel(false);
             List<WindowResult> r = b.run(windows(4)).get(10, TimeUnit.SECONDS);
             assertThat(r).hasSize(4);
-            assertThat(session.batches).singleElement().satisfies(batch -> assertThat(batch).hasSize(4));
+            assertThat(session.batches).singleElement().satisfies(batch -> assertThat(batch)
+                    .hasSize(4));
         }
     }
 
@@ -91,7 +98,8 @@ class MicroBatcherTest {
         try (MicroBatcher b = batcher(2, Duration.ofHours(1))) {
             CompletableFuture<List<WindowResult>> failed = b.run(windows(2));
             assertThatThrownBy(() -> failed.get(10, TimeUnit.SECONDS))
-                    .isInstanceOf(ExecutionException.class).hasMessageContaining("injected model failure");
+                    .isInstanceOf(ExecutionException.class)
+                    .hasMessageContaining("injected model failure");
             assertThat(b.run(windows(2)).get(10, TimeUnit.SECONDS)).hasSize(2);
             assertThat(b.isBroken()).isFalse();
         }
@@ -102,10 +110,13 @@ class MicroBatcherTest {
         session.errorNext = true;
         try (MicroBatcher b = batcher(2, Duration.ofHours(1))) {
             CompletableFuture<List<WindowResult>> first = b.run(windows(2));
-            assertThatThrownBy(() -> first.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(ModelBrokenException.class)
+            assertThatThrownBy(() -> first.get(10, TimeUnit.SECONDS))
+                    .hasCauseInstanceOf(ModelBrokenException.class)
                     .hasMessageContaining("injected native error");
             assertThat(b.isBroken()).isTrue();
-            assertThat(b.run(windows(1))).failsWithin(Duration.ofSeconds(1)).withThrowableThat()
+            assertThat(b.run(windows(1)))
+                    .failsWithin(Duration.ofSeconds(1))
+                    .withThrowableThat()
                     .withCauseInstanceOf(ModelBrokenException.class);
         }
     }
@@ -113,8 +124,11 @@ class MicroBatcherTest {
     @Test
     void aRequestOverTheWindowCapFailsAtOnceWithTheReason() {
         try (MicroBatcher b = new MicroBatcher(session, 4, Duration.ZERO, 5, now::get)) {
-            assertThat(b.run(windows(6))).failsWithin(Duration.ofSeconds(1)).withThrowableThat()
-                    .withCauseInstanceOf(TooManyWindowsException.class).withMessageContaining("6 (sentence, type) model passes");
+            assertThat(b.run(windows(6)))
+                    .failsWithin(Duration.ofSeconds(1))
+                    .withThrowableThat()
+                    .withCauseInstanceOf(TooManyWindowsException.class)
+                    .withMessageContaining("6 (sentence, type) model passes");
             assertThat(session.batches).isEmpty();
         }
     }

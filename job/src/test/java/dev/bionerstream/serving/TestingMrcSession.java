@@ -21,6 +21,7 @@ public final class TestingMrcSession implements MrcSession {
     public volatile boolean errorNext;
     /** Time each batch takes, to make a stream last long enough for a fault in its middle. */
     public volatile long delayMillis;
+
     public volatile boolean closed;
 
     public TestingMrcSession(Set<Long> entityIds) {

@@ -23,8 +23,9 @@ record BulkOutcome(List<IndexRequestEntry> retry, Optional<String> fatal) {
         }
         List<BulkResponseItem> items = response.items();
         if (items.size() != entries.size()) {
-            return new BulkOutcome(List.of(), Optional.of("bulk response has " + items.size() + " items for "
-                    + entries.size() + " operations"));
+            return new BulkOutcome(
+                    List.of(),
+                    Optional.of("bulk response has " + items.size() + " items for " + entries.size() + " operations"));
         }
         List<IndexRequestEntry> retry = new ArrayList<>();
         String fatal = null;
@@ -44,7 +45,8 @@ record BulkOutcome(List<IndexRequestEntry> retry, Optional<String> fatal) {
     }
 
     static String describe(ErrorCause error) {
-        StringBuilder s = new StringBuilder(String.valueOf(error.type())).append(": ").append(error.reason());
+        StringBuilder s =
+                new StringBuilder(String.valueOf(error.type())).append(": ").append(error.reason());
         if (error.causedBy() != null) {
             s.append(" (caused by ").append(describe(error.causedBy())).append(')');
         }

@@ -39,8 +39,12 @@ public final class IndexSetup {
         if (client.indices().exists(r -> r.index(index)).value()) {
             return false;
         }
-        try (Response response = client.generic().execute(
-                Requests.builder().method("PUT").endpoint("/" + index).json(mappingJson()).build())) {
+        try (Response response = client.generic()
+                .execute(Requests.builder()
+                        .method("PUT")
+                        .endpoint("/" + index)
+                        .json(mappingJson())
+                        .build())) {
             String body = response.getBody().map(IndexSetup::read).orElse("");
             if (response.getStatus() == 200) {
                 LOG.info("Created OpenSearch index {} with the mapping in {}", index, MAPPING_RESOURCE);

@@ -15,7 +15,8 @@ final class OpenSearchClients {
     private OpenSearchClients() {}
 
     static OpenSearchTransport transport(OpenSearchSinkConfig config) {
-        HttpHost[] hosts = config.hosts().stream().map(OpenSearchClients::httpHost).toArray(HttpHost[]::new);
+        HttpHost[] hosts =
+                config.hosts().stream().map(OpenSearchClients::httpHost).toArray(HttpHost[]::new);
         Timeout responseTimeout = Timeout.ofMilliseconds(config.requestTimeout().toMillis());
         ApacheHttpClient5TransportBuilder builder = ApacheHttpClient5TransportBuilder.builder(hosts)
                 .setMapper(new JacksonJsonpMapper(DocumentJsonConverter.JSON))
@@ -24,8 +25,10 @@ final class OpenSearchClients {
         if (config.username() != null) {
             BasicCredentialsProvider credentials = new BasicCredentialsProvider();
             for (HttpHost host : hosts) {
-                credentials.setCredentials(new AuthScope(host),
-                        new UsernamePasswordCredentials(config.username(), config.password().toCharArray()));
+                credentials.setCredentials(
+                        new AuthScope(host),
+                        new UsernamePasswordCredentials(
+                                config.username(), config.password().toCharArray()));
             }
             builder.setHttpClientConfigCallback(client -> client.setDefaultCredentialsProvider(credentials));
         }

@@ -39,7 +39,8 @@ public final class OpenSearchSink extends AsyncSinkBase<DocumentEntities, IndexR
     private final OpenSearchSinkConfig config;
 
     OpenSearchSink(OpenSearchSinkConfig config) {
-        super(new DocumentJsonConverter(),
+        super(
+                new DocumentJsonConverter(),
                 config.maxBatchSize(),
                 config.maxInFlightRequests(),
                 config.maxBufferedRequests(),

@@ -3,15 +3,15 @@ package dev.bionerstream.sink.opensearch;
 import static dev.bionerstream.sink.opensearch.OpenSearchSinkOptions.*;
 
 import java.io.Serializable;
-import java.time.Duration;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 import java.util.Map;
+import java.util.regex.Pattern;
 import javax.annotation.Nullable;
 import org.apache.flink.configuration.ReadableConfig;
 
@@ -116,15 +116,29 @@ public record OpenSearchSinkConfig(
         requirePositive(requestTimeout, "opensearch.request-timeout", "60s");
         if (maxBackoff.compareTo(initialBackoff) < 0) {
             throw new IllegalArgumentException("opensearch.retry.max-backoff (" + maxBackoff
-                    + ") is shorter than opensearch.retry.initial-backoff (" + initialBackoff + "): raise max-backoff.");
+                    + ") is shorter than opensearch.retry.initial-backoff (" + initialBackoff
+                    + "): raise max-backoff.");
         }
-        return new OpenSearchSinkConfig(urls, index, username, password, conf.get(CREATE_INDEX), maxBatchSize,
-                maxBatchSizeInBytes, maxTimeInBuffer, maxInFlightRequests, maxBufferedRequests,
-                new RetryPolicy(maxRetries, initialBackoff, maxBackoff), requestTimeout);
+        return new OpenSearchSinkConfig(
+                urls,
+                index,
+                username,
+                password,
+                conf.get(CREATE_INDEX),
+                maxBatchSize,
+                maxBatchSizeInBytes,
+                maxTimeInBuffer,
+                maxInFlightRequests,
+                maxBufferedRequests,
+                new RetryPolicy(maxRetries, initialBackoff, maxBackoff),
+                requestTimeout);
     }
 
     static List<String> splitHosts(String value) {
-        return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return Arrays.stream(value.split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .toList();
     }
 
     /** Returns {@code scheme://host:port} (port 9200 when absent). */
@@ -135,7 +149,9 @@ public record OpenSearchSinkConfig(
         } catch (URISyntaxException e) {
             uri = null;
         }
-        if (uri == null || uri.getScheme() == null || uri.getHost() == null
+        if (uri == null
+                || uri.getScheme() == null
+                || uri.getHost() == null
                 || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
             throw new IllegalArgumentException("opensearch.hosts entry '" + url + "' is not an http(s) URL: write it "
                     + "as http://host:9200 or https://host:9200 (several separated by commas).");
@@ -171,11 +187,10 @@ public record OpenSearchSinkConfig(
             throw new IllegalArgumentException("Index name '" + name + "' is reserved." + fix);
         }
         if (name.getBytes(StandardCharsets.UTF_8).length > 255) {
-            throw new IllegalArgumentException("Index name '" + name.substring(0, 20) + "...' is longer than 255 "
-                    + "bytes." + fix);
+            throw new IllegalArgumentException(
+                    "Index name '" + name.substring(0, 20) + "...' is longer than 255 " + "bytes." + fix);
         }
     }
-
 
     /** True when hosts are given by {@code opensearch.hosts} or {@code OPENSEARCH_HOSTS}: the index sink is on. */
     public static boolean isEnabled(ReadableConfig conf) {
@@ -207,14 +222,15 @@ public record OpenSearchSinkConfig(
 
     private static void requirePositive(int value, String key, String example) {
         if (value <= 0) {
-            throw new IllegalArgumentException(key + " must be positive (for example " + example + "); got " + value + ".");
+            throw new IllegalArgumentException(
+                    key + " must be positive (for example " + example + "); got " + value + ".");
         }
     }
 
     private static void requirePositive(Duration value, String key, String example) {
         if (value == null || value.isZero() || value.isNegative()) {
-            throw new IllegalArgumentException(key + " must be a positive duration (for example " + example
-                    + "); got " + value + ".");
+            throw new IllegalArgumentException(
+                    key + " must be a positive duration (for example " + example + "); got " + value + ".");
         }
     }
 }

@@ -15,45 +15,87 @@ public final class OpenSearchSinkOptions {
     private OpenSearchSinkOptions() {}
 
     public static final ConfigOption<String> HOSTS = ConfigOptions.key("opensearch.hosts")
-            .stringType().noDefaultValue().withDescription("OpenSearch URLs (http[s]://host:port, comma-separated); the index sink is off when unset.");
+            .stringType()
+            .noDefaultValue()
+            .withDescription(
+                    "OpenSearch URLs (http[s]://host:port, comma-separated); the index sink is off when unset.");
     public static final ConfigOption<String> INDEX = ConfigOptions.key("opensearch.index")
-            .stringType().defaultValue("bioner-documents").withDescription("Index of per-document entity records (created with the mapping in the jar when missing).");
+            .stringType()
+            .defaultValue("bioner-documents")
+            .withDescription(
+                    "Index of per-document entity records (created with the mapping in the jar when missing).");
     public static final ConfigOption<String> USERNAME = ConfigOptions.key("opensearch.username")
-            .stringType().noDefaultValue().withDescription("Basic-auth user (use an environment variable from a Secret).");
+            .stringType()
+            .noDefaultValue()
+            .withDescription("Basic-auth user (use an environment variable from a Secret).");
     public static final ConfigOption<String> PASSWORD = ConfigOptions.key("opensearch.password")
-            .stringType().noDefaultValue().withDescription("Basic-auth password (use an environment variable from a Secret).");
+            .stringType()
+            .noDefaultValue()
+            .withDescription("Basic-auth password (use an environment variable from a Secret).");
     public static final ConfigOption<Boolean> CREATE_INDEX = ConfigOptions.key("opensearch.create-index")
-            .booleanType().defaultValue(true).withDescription(
+            .booleanType()
+            .defaultValue(true)
+            .withDescription(
                     "Create the index with the mapping in the jar (opensearch/documents-mapping.json) when it is missing; "
                             + "turn off when the index or an index template is managed outside the job.");
     public static final ConfigOption<Integer> BULK_MAX_ACTIONS = ConfigOptions.key("opensearch.bulk.max-actions")
-            .intType().defaultValue(500).withDescription("Documents per bulk request at most.");
+            .intType()
+            .defaultValue(500)
+            .withDescription("Documents per bulk request at most.");
     public static final ConfigOption<MemorySize> BULK_MAX_SIZE = ConfigOptions.key("opensearch.bulk.max-size")
-            .memoryType().defaultValue(MemorySize.parse("5mb")).withDescription(
-                    "Bytes of JSON per bulk request at most; also the largest single document accepted.");
+            .memoryType()
+            .defaultValue(MemorySize.parse("5mb"))
+            .withDescription("Bytes of JSON per bulk request at most; also the largest single document accepted.");
     public static final ConfigOption<Duration> BULK_FLUSH_INTERVAL = ConfigOptions.key("opensearch.bulk.flush-interval")
-            .durationType().defaultValue(Duration.ofSeconds(1)).withDescription(
+            .durationType()
+            .defaultValue(Duration.ofSeconds(1))
+            .withDescription(
                     "A partly filled bulk request is sent after this long; every checkpoint also flushes and waits for all requests.");
     public static final ConfigOption<Integer> BULK_MAX_IN_FLIGHT = ConfigOptions.key("opensearch.bulk.max-in-flight")
-            .intType().defaultValue(2).withDescription(
+            .intType()
+            .defaultValue(2)
+            .withDescription(
                     "Bulk requests in flight per sink subtask; when all are busy and the buffer is full the sink backpressures.");
     public static final ConfigOption<Integer> BULK_MAX_BUFFERED = ConfigOptions.key("opensearch.bulk.max-buffered")
-            .intType().defaultValue(2000).withDescription(
+            .intType()
+            .defaultValue(2000)
+            .withDescription(
                     "Documents buffered per sink subtask (kept in checkpoints); must exceed opensearch.bulk.max-actions.");
     public static final ConfigOption<Integer> MAX_RETRIES = ConfigOptions.key("opensearch.retry.max-retries")
-            .intType().defaultValue(8).withDescription(
+            .intType()
+            .defaultValue(8)
+            .withDescription(
                     "Retries of a document whose indexing failed with a retryable error (HTTP 429, 5xx, connection); "
                             + "after that the job fails and restarts from its last checkpoint.");
-    public static final ConfigOption<Duration> RETRY_INITIAL_BACKOFF = ConfigOptions.key("opensearch.retry.initial-backoff")
-            .durationType().defaultValue(Duration.ofMillis(100)).withDescription("Wait before the first retry; doubles with each further retry.");
+    public static final ConfigOption<Duration> RETRY_INITIAL_BACKOFF = ConfigOptions.key(
+                    "opensearch.retry.initial-backoff")
+            .durationType()
+            .defaultValue(Duration.ofMillis(100))
+            .withDescription("Wait before the first retry; doubles with each further retry.");
     public static final ConfigOption<Duration> RETRY_MAX_BACKOFF = ConfigOptions.key("opensearch.retry.max-backoff")
-            .durationType().defaultValue(Duration.ofSeconds(10)).withDescription("Longest wait between two retries.");
+            .durationType()
+            .defaultValue(Duration.ofSeconds(10))
+            .withDescription("Longest wait between two retries.");
     public static final ConfigOption<Duration> REQUEST_TIMEOUT = ConfigOptions.key("opensearch.request-timeout")
-            .durationType().defaultValue(Duration.ofSeconds(60)).withDescription(
+            .durationType()
+            .defaultValue(Duration.ofSeconds(60))
+            .withDescription(
                     "HTTP response timeout of one bulk request; a request without an answer by then is sent again.");
 
     /** Every option above, for validating the keys a user gives. */
-    public static final List<ConfigOption<?>> ALL = List.of(HOSTS, INDEX, USERNAME, PASSWORD, CREATE_INDEX,
-            BULK_MAX_ACTIONS, BULK_MAX_SIZE, BULK_FLUSH_INTERVAL, BULK_MAX_IN_FLIGHT, BULK_MAX_BUFFERED,
-            MAX_RETRIES, RETRY_INITIAL_BACKOFF, RETRY_MAX_BACKOFF, REQUEST_TIMEOUT);
+    public static final List<ConfigOption<?>> ALL = List.of(
+            HOSTS,
+            INDEX,
+            USERNAME,
+            PASSWORD,
+            CREATE_INDEX,
+            BULK_MAX_ACTIONS,
+            BULK_MAX_SIZE,
+            BULK_FLUSH_INTERVAL,
+            BULK_MAX_IN_FLIGHT,
+            BULK_MAX_BUFFERED,
+            MAX_RETRIES,
+            RETRY_INITIAL_BACKOFF,
+            RETRY_MAX_BACKOFF,
+            REQUEST_TIMEOUT);
 }

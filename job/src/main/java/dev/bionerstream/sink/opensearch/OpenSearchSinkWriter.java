@@ -74,8 +74,13 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
             AsyncSinkWriterConfiguration writerConfiguration,
             OpenSearchSinkConfig config,
             Collection<BufferedRequestState<IndexRequestEntry>> state) {
-        super(converter, context, writerConfiguration, state,
-                new SimpleBatchCreator<>(writerConfiguration.getMaxBatchSizeInBytes()), new DequeRequestBuffer<>());
+        super(
+                converter,
+                context,
+                writerConfiguration,
+                state,
+                new SimpleBatchCreator<>(writerConfiguration.getMaxBatchSizeInBytes()),
+                new DequeRequestBuffer<>());
         this.config = config;
         this.retryPolicy = config.retryPolicy();
         this.retriedDocuments = context.metricGroup().counter(METRIC_RETRIED_DOCUMENTS, new ThreadSafeSimpleCounter());
@@ -87,8 +92,10 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
                 IndexSetup.ensureIndex(new OpenSearchClient(transport), config.index());
             } catch (IOException | RuntimeException e) {
                 closeTransport();
-                throw new IllegalStateException("OpenSearch at " + config.hosts() + " is not usable: " + e.getMessage()
-                        + " Check opensearch.hosts and the credentials.", e);
+                throw new IllegalStateException(
+                        "OpenSearch at " + config.hosts() + " is not usable: " + e.getMessage()
+                                + " Check opensearch.hosts and the credentials.",
+                        e);
             }
         }
     }
@@ -111,7 +118,8 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
         List<BulkOperation> operations = new ArrayList<>(entries.size());
         for (IndexRequestEntry entry : entries) {
             JsonNode source = parse(entry);
-            operations.add(BulkOperation.of(op -> op.index(ix -> ix.id(entry.id()).document(source))));
+            operations.add(
+                    BulkOperation.of(op -> op.index(ix -> ix.id(entry.id()).document(source))));
         }
         BulkRequest request = BulkRequest.of(b -> b.index(config.index()).operations(operations));
         CompletableFuture<BulkResponse> response;
@@ -129,17 +137,23 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
         });
     }
 
-    private void onResponse(List<IndexRequestEntry> entries, BulkResponse response, ResultHandler<IndexRequestEntry> handler) {
+    private void onResponse(
+            List<IndexRequestEntry> entries, BulkResponse response, ResultHandler<IndexRequestEntry> handler) {
         BulkOutcome outcome = BulkOutcome.of(entries, response);
         if (outcome.fatal().isPresent()) {
-            handler.completeExceptionally(new OpenSearchSinkException(outcome.fatal().get()
+            handler.completeExceptionally(new OpenSearchSinkException(outcome.fatal()
+                            .get()
                     + ". This does not improve with retries: check the index mapping (" + IndexSetup.MAPPING_RESOURCE
                     + ") and the permissions of the job's user."));
             return;
         }
         if (!attempts.isEmpty()) {
-            Set<String> retried = outcome.retry().stream().map(IndexRequestEntry::id).collect(Collectors.toSet());
-            entries.stream().map(IndexRequestEntry::id).filter(id -> !retried.contains(id)).forEach(attempts::remove);
+            Set<String> retried =
+                    outcome.retry().stream().map(IndexRequestEntry::id).collect(Collectors.toSet());
+            entries.stream()
+                    .map(IndexRequestEntry::id)
+                    .filter(id -> !retried.contains(id))
+                    .forEach(attempts::remove);
         }
         if (outcome.retry().isEmpty()) {
             handler.complete();
@@ -148,7 +162,8 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
         }
     }
 
-    private void onRequestFailure(List<IndexRequestEntry> entries, Throwable error, ResultHandler<IndexRequestEntry> handler) {
+    private void onRequestFailure(
+            List<IndexRequestEntry> entries, Throwable error, ResultHandler<IndexRequestEntry> handler) {
         failedRequests.inc();
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         int status = httpStatus(cause);
@@ -159,14 +174,15 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
                             ? "lower opensearch.bulk.max-size or raise http.max_content_length on the cluster"
                             : "check opensearch.index and the index mapping";
             handler.completeExceptionally(new OpenSearchSinkException(
-                    "Bulk request to " + config.index() + " failed with HTTP " + status + ": " + cause.getMessage() + "; " + hint,
+                    "Bulk request to " + config.index() + " failed with HTTP " + status + ": " + cause.getMessage()
+                            + "; " + hint,
                     cause));
             return;
         }
         if (status == 0 && !isIoFailure(cause)) {
             // Not an answer from the cluster and not the network: a bug or a broken classpath; retrying won't help.
-            handler.completeExceptionally(new OpenSearchSinkException("Bulk request to " + config.index()
-                    + " could not be sent: " + cause, cause));
+            handler.completeExceptionally(new OpenSearchSinkException(
+                    "Bulk request to " + config.index() + " could not be sent: " + cause, cause));
             return;
         }
         retryLater(entries, "bulk request failed: " + cause, handler);
@@ -187,15 +203,23 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
             attempt = Math.max(attempt, attempts.merge(entry.id(), 1, Integer::sum));
         }
         if (retryPolicy.exhausted(attempt)) {
-            handler.completeExceptionally(new OpenSearchSinkException("Gave up on " + retry.size()
-                    + " document(s) after " + retryPolicy.maxRetries() + " retries (" + why + "). Raise "
-                    + "opensearch.retry.max-retries or opensearch.retry.max-backoff if the cluster needs longer to recover."));
+            handler.completeExceptionally(
+                    new OpenSearchSinkException(
+                            "Gave up on " + retry.size()
+                                    + " document(s) after " + retryPolicy.maxRetries() + " retries (" + why
+                                    + "). Raise "
+                                    + "opensearch.retry.max-retries or opensearch.retry.max-backoff if the cluster needs longer to recover."));
             return;
         }
         retriedDocuments.inc(retry.size());
         Duration wait = retryPolicy.backoff(attempt);
-        LOG.warn("Retrying {} document(s) in {} ms (retry {} of {}): {}", retry.size(), wait.toMillis(), attempt,
-                retryPolicy.maxRetries(), why);
+        LOG.warn(
+                "Retrying {} document(s) in {} ms (retry {} of {}): {}",
+                retry.size(),
+                wait.toMillis(),
+                attempt,
+                retryPolicy.maxRetries(),
+                why);
         CompletableFuture.delayedExecutor(wait.toMillis(), TimeUnit.MILLISECONDS)
                 .execute(() -> handler.retryForEntries(retry));
     }

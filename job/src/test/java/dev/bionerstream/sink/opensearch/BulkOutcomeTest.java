@@ -22,18 +22,30 @@ class BulkOutcomeTest {
 
     @Test
     void rejectedForLoadAreRetriedInOrder() {
-        BulkOutcome outcome = BulkOutcome.of(ENTRIES,
-                response(true, failed("a", 429, "es_rejected_execution_exception"), ok("b"), failed("c", 503, "unavailable_shards_exception")));
+        BulkOutcome outcome = BulkOutcome.of(
+                ENTRIES,
+                response(
+                        true,
+                        failed("a", 429, "es_rejected_execution_exception"),
+                        ok("b"),
+                        failed("c", 503, "unavailable_shards_exception")));
         assertThat(outcome.retry()).extracting(IndexRequestEntry::id).containsExactly("a", "c");
         assertThat(outcome.fatal()).isEmpty();
     }
 
     @Test
     void mappingErrorIsFatalAndNamesTheDocument() {
-        BulkOutcome outcome = BulkOutcome.of(ENTRIES,
-                response(true, ok("a"), failed("b", 400, "mapper_parsing_exception"), failed("c", 429, "es_rejected_execution_exception")));
+        BulkOutcome outcome = BulkOutcome.of(
+                ENTRIES,
+                response(
+                        true,
+                        ok("a"),
+                        failed("b", 400, "mapper_parsing_exception"),
+                        failed("c", 429, "es_rejected_execution_exception")));
         assertThat(outcome.fatal()).hasValueSatisfying(m -> assertThat(m)
-                .contains("document b").contains("status 400").contains("mapper_parsing_exception"));
+                .contains("document b")
+                .contains("status 400")
+                .contains("mapper_parsing_exception"));
     }
 
     @Test
@@ -55,11 +67,17 @@ class BulkOutcomeTest {
     @Test
     void checkpointStateRoundTrips() throws Exception {
         IndexRequestEntrySerializer serializer = new IndexRequestEntrySerializer();
-        var state = new org.apache.flink.connector.base.sink.writer.BufferedRequestState<IndexRequestEntry>(
-                ENTRIES.stream().map(e -> new org.apache.flink.connector.base.sink.writer.RequestEntryWrapper<>(e, e.sizeInBytes())).toList());
+        var state =
+                new org.apache.flink.connector.base.sink.writer.BufferedRequestState<IndexRequestEntry>(ENTRIES.stream()
+                        .map(e -> new org.apache.flink.connector.base.sink.writer.RequestEntryWrapper<>(
+                                e, e.sizeInBytes()))
+                        .toList());
         var restored = serializer.deserialize(serializer.getVersion(), serializer.serialize(state));
-        assertThat(restored.getBufferedRequestEntries()).extracting(w -> w.getRequestEntry().id()).containsExactly("a", "b", "c");
-        assertThat(restored.getBufferedRequestEntries().get(1).getRequestEntry().sourceAsString()).isEqualTo("{\"id\":\"b\"}");
+        assertThat(restored.getBufferedRequestEntries())
+                .extracting(w -> w.getRequestEntry().id())
+                .containsExactly("a", "b", "c");
+        assertThat(restored.getBufferedRequestEntries().get(1).getRequestEntry().sourceAsString())
+                .isEqualTo("{\"id\":\"b\"}");
     }
 
     private static IndexRequestEntry entry(String id) {
@@ -71,11 +89,15 @@ class BulkOutcomeTest {
     }
 
     private static BulkResponseItem ok(String id) {
-        return BulkResponseItem.of(i -> i.operationType(OperationType.Index).index("docs").id(id).status(201));
+        return BulkResponseItem.of(
+                i -> i.operationType(OperationType.Index).index("docs").id(id).status(201));
     }
 
     private static BulkResponseItem failed(String id, int status, String type) {
-        return BulkResponseItem.of(i -> i.operationType(OperationType.Index).index("docs").id(id).status(status)
+        return BulkResponseItem.of(i -> i.operationType(OperationType.Index)
+                .index("docs")
+                .id(id)
+                .status(status)
                 .error(e -> e.type(type).reason("test reason")));
     }
 }

@@ -108,7 +108,8 @@ class DocumentJsonConverterTest {
         assertThat(p.get("publicationDate").get("type").asText()).isEqualTo("date");
         assertThat(p.get("processingTime").get("type").asText()).isEqualTo("date");
         assertThat(p.get("entities").get("type").asText()).isEqualTo("nested");
-        assertThat(p.get("entities").get("properties").get("start").get("type").asText()).isEqualTo("integer");
+        assertThat(p.get("entities").get("properties").get("start").get("type").asText())
+                .isEqualTo("integer");
     }
 
     private static void assertFieldsMapped(JsonNode doc, JsonNode properties, String path) {

@@ -34,8 +34,13 @@ class OpenSearchSinkConfigTest {
 
     @Test
     void environmentStandsInForUnsetHostsAndCredentials() {
-        Map<String, String> env = Map.of("OPENSEARCH_HOSTS", "https://search.internal:9200",
-                "OPENSEARCH_USERNAME", "bioner", "OPENSEARCH_PASSWORD", "from-a-secret");
+        Map<String, String> env = Map.of(
+                "OPENSEARCH_HOSTS",
+                "https://search.internal:9200",
+                "OPENSEARCH_USERNAME",
+                "bioner",
+                "OPENSEARCH_PASSWORD",
+                "from-a-secret");
         Configuration conf = new Configuration();
         assertThat(OpenSearchSinkConfig.isEnabled(conf, env)).isTrue();
         assertThat(OpenSearchSinkConfig.isEnabled(conf, NO_ENV)).isFalse();
@@ -61,12 +66,16 @@ class OpenSearchSinkConfigTest {
 
     @Test
     void hostMustBeAnHttpUrl() {
-        assertThatThrownBy(() -> OpenSearchSink.builder().setHosts("localhost:9200").build())
+        assertThatThrownBy(() ->
+                        OpenSearchSink.builder().setHosts("localhost:9200").build())
                 .hasMessageContaining("'localhost:9200' is not an http(s) URL")
                 .hasMessageContaining("http://host:9200");
-        assertThatThrownBy(() -> OpenSearchSink.builder().setHosts("ftp://os:21").build())
+        assertThatThrownBy(
+                        () -> OpenSearchSink.builder().setHosts("ftp://os:21").build())
                 .hasMessageContaining("not an http(s) URL");
-        assertThatThrownBy(() -> OpenSearchSink.builder().setHosts("http://os:9200/bioner-documents").build())
+        assertThatThrownBy(() -> OpenSearchSink.builder()
+                        .setHosts("http://os:9200/bioner-documents")
+                        .build())
                 .hasMessageContaining("has a path");
     }
 
@@ -74,13 +83,16 @@ class OpenSearchSinkConfigTest {
     void indexNameFollowsOpenSearchRules() {
         OpenSearchSinkConfig.checkIndexName("bioner-documents");
         OpenSearchSinkConfig.checkIndexName("bioner_documents.v2");
-        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("Bioner")).hasMessageContaining("upper-case")
+        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("Bioner"))
+                .hasMessageContaining("upper-case")
                 .hasMessageContaining("opensearch.index");
-        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("_docs")).hasMessageContaining("cannot start with");
+        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("_docs"))
+                .hasMessageContaining("cannot start with");
         assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("a b")).hasMessageContaining("forbids");
         assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("a*")).hasMessageContaining("forbids");
         assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("..")).hasMessageContaining("reserved");
-        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("x".repeat(256))).hasMessageContaining("255");
+        assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName("x".repeat(256)))
+                .hasMessageContaining("255");
         assertThatThrownBy(() -> OpenSearchSinkConfig.checkIndexName(" ")).hasMessageContaining("empty");
     }
 
@@ -96,30 +108,46 @@ class OpenSearchSinkConfigTest {
 
     @Test
     void bufferMustHoldMoreThanOneBulkRequest() {
-        assertThatThrownBy(() -> OpenSearchSink.builder().setHosts("http://os:9200").setBulkMaxActions(500)
-                        .setMaxBufferedRequests(500).build())
+        assertThatThrownBy(() -> OpenSearchSink.builder()
+                        .setHosts("http://os:9200")
+                        .setBulkMaxActions(500)
+                        .setMaxBufferedRequests(500)
+                        .build())
                 .hasMessageContaining("opensearch.bulk.max-buffered (500)")
                 .hasMessageContaining("at least 1000");
     }
 
     @Test
     void numbersAndDurationsMustBePositive() {
-        assertThatThrownBy(() -> OpenSearchSink.builder().setHosts("http://os:9200").setMaxInFlightRequests(0).build())
+        assertThatThrownBy(() -> OpenSearchSink.builder()
+                        .setHosts("http://os:9200")
+                        .setMaxInFlightRequests(0)
+                        .build())
                 .hasMessageContaining("opensearch.bulk.max-in-flight must be positive");
-        assertThatThrownBy(() -> OpenSearchSink.builder().setHosts("http://os:9200")
-                        .setRetries(-1, Duration.ofMillis(10), Duration.ofSeconds(1)).build())
+        assertThatThrownBy(() -> OpenSearchSink.builder()
+                        .setHosts("http://os:9200")
+                        .setRetries(-1, Duration.ofMillis(10), Duration.ofSeconds(1))
+                        .build())
                 .hasMessageContaining("opensearch.retry.max-retries");
-        assertThatThrownBy(() -> OpenSearchSink.builder().setHosts("http://os:9200")
-                        .setRetries(3, Duration.ofSeconds(5), Duration.ofSeconds(1)).build())
+        assertThatThrownBy(() -> OpenSearchSink.builder()
+                        .setHosts("http://os:9200")
+                        .setRetries(3, Duration.ofSeconds(5), Duration.ofSeconds(1))
+                        .build())
                 .hasMessageContaining("raise max-backoff");
-        assertThatThrownBy(() -> OpenSearchSink.builder().setHosts("http://os:9200").setBulkFlushInterval(Duration.ZERO).build())
+        assertThatThrownBy(() -> OpenSearchSink.builder()
+                        .setHosts("http://os:9200")
+                        .setBulkFlushInterval(Duration.ZERO)
+                        .build())
                 .hasMessageContaining("opensearch.bulk.flush-interval");
     }
 
     @Test
     void builtSinkKeepsTheValidatedConfig() {
-        OpenSearchSink sink = OpenSearchSink.builder().setHosts("http://a:9201,http://b:9202").setIndex("docs")
-                .setCredentials("u", "p").build();
+        OpenSearchSink sink = OpenSearchSink.builder()
+                .setHosts("http://a:9201,http://b:9202")
+                .setIndex("docs")
+                .setCredentials("u", "p")
+                .build();
         assertThat(sink.config().hosts()).containsExactly("http://a:9201", "http://b:9202");
         assertThat(sink.config().index()).isEqualTo("docs");
         assertThat(OpenSearchSink.of(sink.config()).config()).isEqualTo(sink.config());

@@ -71,7 +71,8 @@ class OpenSearchSinkITCase {
         runner.ensureYellow();
         int port = runner.node().settings().getAsInt("http.port", -1);
         url = "http://127.0.0.1:" + port;
-        transport = OpenSearchClients.transport(OpenSearchSink.builder().setHosts(url).buildConfig());
+        transport = OpenSearchClients.transport(
+                OpenSearchSink.builder().setHosts(url).buildConfig());
         client = new OpenSearchClient(transport);
     }
 
@@ -111,7 +112,8 @@ class OpenSearchSinkITCase {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none"); // the sink's own retries must carry it through
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
         env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
-                .map(new Trickle()).returns(new AvroTypeInfo<>(DocumentEntities.class))
+                .map(new Trickle())
+                .returns(new AvroTypeInfo<>(DocumentEntities.class))
                 .sinkTo(OpenSearchSink.builder()
                         .setHosts(url)
                         .setIndex(index)
@@ -128,11 +130,14 @@ class OpenSearchSinkITCase {
         }
         job.getJobExecutionResult().get();
         client.indices().refresh(r -> r.index(index));
-        assertThat(client.count(c -> c.index(index)).count()).as("documents indexed after the outage").isEqualTo(input.size());
+        assertThat(client.count(c -> c.index(index)).count())
+                .as("documents indexed after the outage")
+                .isEqualTo(input.size());
     }
 
     /** Lets the records through one every 50 ms, so the stream is still running when the outage starts. */
-    static final class Trickle implements org.apache.flink.api.common.functions.MapFunction<DocumentEntities, DocumentEntities> {
+    static final class Trickle
+            implements org.apache.flink.api.common.functions.MapFunction<DocumentEntities, DocumentEntities> {
         @Override
         public DocumentEntities map(DocumentEntities d) throws InterruptedException {
             Thread.sleep(50);
@@ -145,7 +150,8 @@ class OpenSearchSinkITCase {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         // A local environment runs each job on its own MiniCluster. (MiniClusterExtension would need
         // JUnit 4's ExternalResource, which the build leaves out.)
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2, conf); // two writers race to create the index
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.createLocalEnvironment(2, conf); // two writers race to create the index
         env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
                 .sinkTo(OpenSearchSink.builder()
                         .setHosts(url)
@@ -189,7 +195,11 @@ class OpenSearchSinkITCase {
     }
 
     private static void assertMappingIsTheRepositoryOne() throws IOException {
-        var mapping = client.indices().getMapping(m -> m.index(INDEX)).result().get(INDEX).mappings();
+        var mapping = client.indices()
+                .getMapping(m -> m.index(INDEX))
+                .result()
+                .get(INDEX)
+                .mappings();
         assertThat(mapping.properties().get("chemicals").isKeyword()).isTrue();
         assertThat(mapping.properties().get("abstract").isText()).isTrue();
         assertThat(mapping.properties().get("entities").isNested()).isTrue();
@@ -198,28 +208,38 @@ class OpenSearchSinkITCase {
     /** Term queries on the keyword fields find exactly the input documents that mention the entity. */
     private static void assertKeywordQueriesMatchTheInput(List<DocumentEntities> input) throws IOException {
         for (String chemical : List.of("cisplatin", "valproic acid", "metformin")) {
-            long expected = input.stream().filter(d -> expectedTexts(d, "chemical").contains(chemical)).count();
+            long expected = input.stream()
+                    .filter(d -> expectedTexts(d, "chemical").contains(chemical))
+                    .count();
             long found = client.count(c -> c.index(INDEX)
-                    .query(q -> q.term(t -> t.field("chemicals").value(FieldValue.of(chemical))))).count();
+                            .query(q -> q.term(t -> t.field("chemicals").value(FieldValue.of(chemical)))))
+                    .count();
             assertThat(found).as(chemical).isEqualTo(expected).isPositive();
         }
         // The normalizer makes keyword queries case-insensitive.
-        long upper = client.count(c -> c.index(INDEX)
-                .query(q -> q.term(t -> t.field("genes").value(FieldValue.of("BRCA1"))))).count();
-        long expectedGene = input.stream().filter(d -> expectedTexts(d, "gene").contains("brca1")).count();
+        long upper = client.count(c ->
+                        c.index(INDEX).query(q -> q.term(t -> t.field("genes").value(FieldValue.of("BRCA1")))))
+                .count();
+        long expectedGene = input.stream()
+                .filter(d -> expectedTexts(d, "gene").contains("brca1"))
+                .count();
         assertThat(upper).isEqualTo(expectedGene).isPositive();
     }
 
     /** The three example queries of docs/deploy-section.md, sent as written there. */
     private static void assertDocumentedQueriesAnswer(List<DocumentEntities> input) throws IOException {
-        JsonNode chemical = search("""
+        JsonNode chemical = search(
+                """
                 {"query": {"term": {"chemicals": "cisplatin"}},
                  "_source": ["documentId", "title", "journal", "publicationDate"], "size": 20}""");
-        long withCisplatin = input.stream().filter(d -> expectedTexts(d, "chemical").contains("cisplatin")).count();
+        long withCisplatin = input.stream()
+                .filter(d -> expectedTexts(d, "chemical").contains("cisplatin"))
+                .count();
         assertThat(chemical.at("/hits/total/value").asLong()).isEqualTo(withCisplatin);
         assertThat(chemical.at("/hits/hits/0/_source/documentId").asText()).startsWith("PMID:");
 
-        JsonNode coMentioned = search("""
+        JsonNode coMentioned = search(
+                """
                 {"size": 0,
                  "query": {"term": {"genes": "BRCA1"}},
                  "aggs": {"top_diseases": {"terms": {"field": "diseases", "size": 10}}}}""");
@@ -228,18 +248,21 @@ class OpenSearchSinkITCase {
                 .flatMap(d -> expectedTexts(d, "disease").stream())
                 .collect(Collectors.groupingBy(t -> t, Collectors.counting()));
         Map<String, Long> buckets = new java.util.HashMap<>();
-        coMentioned.at("/aggregations/top_diseases/buckets")
-                .forEach(b -> buckets.put(b.get("key").asText(), b.get("doc_count").asLong()));
+        coMentioned
+                .at("/aggregations/top_diseases/buckets")
+                .forEach(b ->
+                        buckets.put(b.get("key").asText(), b.get("doc_count").asLong()));
         assertThat(buckets).isEqualTo(expected);
 
-        JsonNode byModel = search("""
+        JsonNode byModel = search(
+                """
                 {"size": 0,
                  "query": {"bool": {"filter": [
                    {"term": {"modelName": "%s"}},
                    {"term": {"modelVersion": "%s"}}]}},
                  "aggs": {"mentions": {"nested": {"path": "entities"},
                    "aggs": {"by_type": {"terms": {"field": "entities.type"}}}}}}"""
-                .formatted(TestDocuments.MODEL, TestDocuments.VERSION));
+                        .formatted(TestDocuments.MODEL, TestDocuments.VERSION));
         assertThat(byModel.at("/hits/total/value").asLong()).isEqualTo(input.size());
         long mentions = input.stream().mapToLong(d -> d.getEntities().size()).sum();
         assertThat(byModel.at("/aggregations/mentions/doc_count").asLong()).isEqualTo(mentions);
@@ -247,8 +270,12 @@ class OpenSearchSinkITCase {
     }
 
     private static JsonNode search(String body) throws IOException {
-        try (Response response = client.generic().execute(Requests.builder().method("POST")
-                .endpoint("/" + INDEX + "/_search").json(body).build())) {
+        try (Response response = client.generic()
+                .execute(Requests.builder()
+                        .method("POST")
+                        .endpoint("/" + INDEX + "/_search")
+                        .json(body)
+                        .build())) {
             String json = response.getBody().orElseThrow().bodyAsString();
             assertThat(response.getStatus()).as(json).isEqualTo(200);
             return DocumentJsonConverter.JSON.readTree(json);

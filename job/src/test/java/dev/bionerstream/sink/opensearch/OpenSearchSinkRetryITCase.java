@@ -25,27 +25,34 @@ class OpenSearchSinkRetryITCase {
 
     @Test
     void retryableFailuresAreRetriedUntilEveryDocumentIsIndexed() throws Exception {
-        Set<String> rejectedOnce = INPUT.stream().map(DocumentEntities::getEventId)
-                .filter(id -> id.charAt(0) < '8').collect(Collectors.toSet());
+        Set<String> rejectedOnce = INPUT.stream()
+                .map(DocumentEntities::getEventId)
+                .filter(id -> id.charAt(0) < '8')
+                .collect(Collectors.toSet());
         try (TestingOpenSearchServer server = new TestingOpenSearchServer(
                 (id, attempt) -> attempt == 1 && rejectedOnce.contains(id) ? 429 : 201, 2)) {
             run(server.url(), 5);
 
-            assertThat(server.indexed()).containsExactlyInAnyOrderElementsOf(
-                    INPUT.stream().map(DocumentEntities::getEventId).toList());
+            assertThat(server.indexed())
+                    .containsExactlyInAnyOrderElementsOf(
+                            INPUT.stream().map(DocumentEntities::getEventId).toList());
             assertThat(server.bulkRequests()).isGreaterThan(INPUT.size() / 25 + 2);
-            assertThat(rejectedOnce).isNotEmpty().allSatisfy(id -> assertThat(server.attempts(id)).isGreaterThanOrEqualTo(2));
+            assertThat(rejectedOnce).isNotEmpty().allSatisfy(id -> assertThat(server.attempts(id))
+                    .isGreaterThanOrEqualTo(2));
         }
     }
 
     @Test
     void aDocumentRejectedForItsContentFailsTheJob() throws Exception {
         String bad = INPUT.get(17).getEventId();
-        try (TestingOpenSearchServer server = new TestingOpenSearchServer((id, attempt) -> id.equals(bad) ? 400 : 201, 0)) {
+        try (TestingOpenSearchServer server =
+                new TestingOpenSearchServer((id, attempt) -> id.equals(bad) ? 400 : 201, 0)) {
             assertThatThrownBy(() -> run(server.url(), 5))
                     .satisfies(e -> assertThat(ExceptionUtils.findThrowable(e, OpenSearchSinkException.class))
                             .hasValueSatisfying(cause -> assertThat(cause.getMessage())
-                                    .contains("document " + bad).contains("status 400").contains("mapper_parsing_exception")));
+                                    .contains("document " + bad)
+                                    .contains("status 400")
+                                    .contains("mapper_parsing_exception")));
         }
     }
 
@@ -55,7 +62,8 @@ class OpenSearchSinkRetryITCase {
             assertThatThrownBy(() -> run(server.url(), 2))
                     .satisfies(e -> assertThat(ExceptionUtils.findThrowable(e, OpenSearchSinkException.class))
                             .hasValueSatisfying(cause -> assertThat(cause.getMessage())
-                                    .contains("after 2 retries").contains("opensearch.retry.max-retries")));
+                                    .contains("after 2 retries")
+                                    .contains("opensearch.retry.max-retries")));
         }
     }
 

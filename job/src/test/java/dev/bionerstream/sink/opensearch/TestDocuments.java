@@ -17,10 +17,28 @@ final class TestDocuments {
     static final String MODEL = "bioner-mrc-minilm";
     static final String VERSION = "2026.11.1";
 
-    private static final String[] CHEMICALS = {"Cisplatin", "doxorubicin", "metformin", "tamoxifen", "lithium carbonate",
-        "haloperidol", "valproic acid", "cyclophosphamide", "nicotine", "acetaminophen"};
-    private static final String[] DISEASES = {"breast cancer", "hepatotoxicity", "type 2 diabetes", "cardiomyopathy",
-        "acute kidney injury", "tardive dyskinesia", "epilepsy", "Parkinson's disease"};
+    private static final String[] CHEMICALS = {
+        "Cisplatin",
+        "doxorubicin",
+        "metformin",
+        "tamoxifen",
+        "lithium carbonate",
+        "haloperidol",
+        "valproic acid",
+        "cyclophosphamide",
+        "nicotine",
+        "acetaminophen"
+    };
+    private static final String[] DISEASES = {
+        "breast cancer",
+        "hepatotoxicity",
+        "type 2 diabetes",
+        "cardiomyopathy",
+        "acute kidney injury",
+        "tardive dyskinesia",
+        "epilepsy",
+        "Parkinson's disease"
+    };
     private static final String[] GENES = {"BRCA1", "TP53", "EGFR", "HER2", "CYP3A4", "MDR1", "SCN1A"};
     private static final String[] SPECIES = {"patients", "mice", "rats", "Homo sapiens", "zebrafish"};
     private static final String[] JOURNALS = {"J Clin Oncol", "Toxicol Sci", "Diabetes Care", "Epilepsia"};
@@ -51,7 +69,13 @@ final class TestDocuments {
             mention(mentions, documentId, TextField.ABSTRACT, 0, abstractText, "chemical", chemical);
             mention(mentions, documentId, TextField.ABSTRACT, 0, abstractText, "disease", disease);
             mention(mentions, documentId, TextField.ABSTRACT, 0, abstractText, "gene", gene);
-            mention(mentions, documentId, TextField.ABSTRACT, abstractText.indexOf("Co-treatment"), abstractText, "chemical",
+            mention(
+                    mentions,
+                    documentId,
+                    TextField.ABSTRACT,
+                    abstractText.indexOf("Co-treatment"),
+                    abstractText,
+                    "chemical",
                     otherChemical);
             out.add(DocumentEntities.newBuilder()
                     .setEventId(sha256(documentId + "|" + MODEL + ":" + VERSION))
@@ -71,10 +95,11 @@ final class TestDocuments {
         return out;
     }
 
-    private static void mention(List<Mention> out, String documentId, TextField field, int from, String text,
-            String type, String surface) {
+    private static void mention(
+            List<Mention> out, String documentId, TextField field, int from, String text, String type, String surface) {
         int start = text.indexOf(surface, from);
-        int sentence = (int) text.substring(0, start).chars().filter(c -> c == '.').count();
+        int sentence =
+                (int) text.substring(0, start).chars().filter(c -> c == '.').count();
         out.add(Mention.newBuilder()
                 .setEventId(sha256(documentId + "|" + field + "|" + start + "|" + type))
                 .setEntityType(type)
@@ -94,7 +119,8 @@ final class TestDocuments {
 
     static String sha256(String s) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -70,7 +70,10 @@ final class TestingOpenSearchServer implements AutoCloseable {
             } else if (path.endsWith("/_bulk")) {
                 String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
                 if (bulkRequests.incrementAndGet() <= failFirstBulkRequests) {
-                    send(exchange, 503, "{\"error\":{\"type\":\"cluster_block_exception\",\"reason\":\"node is starting\"},\"status\":503}");
+                    send(
+                            exchange,
+                            503,
+                            "{\"error\":{\"type\":\"cluster_block_exception\",\"reason\":\"node is starting\"},\"status\":503}");
                 } else {
                     send(exchange, 200, JSON.writeValueAsString(bulk(path.split("/")[1], body)));
                 }
@@ -90,12 +93,17 @@ final class TestingOpenSearchServer implements AutoCloseable {
             JsonNode source = JSON.readTree(lines[i + 1]);
             int attempt = attempts.merge(id, 1, Integer::sum);
             int status = itemStatus.status(id, attempt);
-            ObjectNode item = items.addObject().putObject("index").put("_index", index).put("_id", id).put("status", status);
+            ObjectNode item = items.addObject()
+                    .putObject("index")
+                    .put("_index", index)
+                    .put("_id", id)
+                    .put("status", status);
             if (status < 300 && source.get("eventId").asText().equals(id)) {
                 item.put("result", indexed.add(id) ? "created" : "updated");
             } else {
                 errors = true;
-                item.putObject("error").put("type", status == 429 ? "es_rejected_execution_exception" : "mapper_parsing_exception")
+                item.putObject("error")
+                        .put("type", status == 429 ? "es_rejected_execution_exception" : "mapper_parsing_exception")
                         .put("reason", "rejected by the test server");
             }
         }
