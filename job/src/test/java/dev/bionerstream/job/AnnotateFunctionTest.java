@@ -94,7 +94,13 @@ class AnnotateFunctionTest {
     void aModelFailureBecomesADeadLetterAndTheNextDocumentFlows() throws Exception {
         var h = harness(config(4, Duration.ofMillis(5)));
         session.failNext = 1;
+        int before = session.batches.size();
         h.processElement(doc("d", "Lithium toxicity."));
+        // d's batch must fail alone: a failed batch fails every document with a window in it
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        while (session.batches.size() == before && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         h.processElement(doc("e", "Lithium toxicity."));
         finish(h);
         List<Outcome> out = h.extractOutputValues();

@@ -3,11 +3,8 @@ package dev.bionerstream.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.avro.DeadLetter;
-import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
-import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
-import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.faults.NetworkOutage;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
@@ -15,10 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -45,50 +39,29 @@ class BrokerOutageITCase {
             slow.delayMillis = 250; // the stream lasts about a minute: the outage falls in its middle
             return slow;
         };
-        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
-            JobConfig cfg = JobConfig.from(Configuration.fromMap(Map.of(
-                    "kafka.bootstrap-servers", kafka.bootstrapServers(),
-                    "kafka.starting-offsets", "earliest",
-                    "kafka.transaction-timeout", "2 min",
-                    "job.checkpoint-interval", "1 s",
-                    "async.capacity", "2")));
-            kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
-            kafka.produce(cfg.inputTopic(), sample);
-            Configuration flink = new Configuration();
-            flink.setString("restart-strategy.type", "fixed-delay");
-            flink.setString("restart-strategy.fixed-delay.attempts", "10");
-            flink.setString("restart-strategy.fixed-delay.delay", "5 s");
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
-            BionerJob.wire(env, cfg, model);
-            JobClient job = env.executeAsync("broker outage");
-            int port = Integer.parseInt(kafka.bootstrapServers().replaceAll(".*:", ""));
-            try (var docs = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
-                    var dead = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class)) {
-                int beforeOutage = docs.pollWhileProgressing(l -> !l.isEmpty(), Duration.ofMinutes(5))
-                        .size();
-                try (NetworkOutage outage = NetworkOutage.of(port)) {
-                    Thread.sleep(30_000);
-                }
-                docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));
-                Thread.sleep(4000); // a duplicate would be committed with one of the next checkpoints
-                Delivery delivery = Delivery.of(sample, docs.poll(Duration.ofSeconds(1)));
-                List<DeadLetter> letters = dead.poll(Duration.ofSeconds(1));
-                assertThat(delivery.missing())
-                        .as(
-                                "missing after the outage (%d documents out before it); dead letters %s",
-                                beforeOutage,
-                                letters.stream()
-                                        .map(DeadLetter::getErrorMessage)
-                                        .toList())
-                        .isEmpty();
-                assertThat(delivery.duplicated()).as("documents seen twice").isEmpty();
-                assertThat(letters).as("dead letters").isEmpty();
-                System.out.printf(
-                        "broker outage: %d documents before the 30 s outage, %d after, 0 missing, 0 duplicated%n",
-                        beforeOutage, delivery.received());
-            } finally {
-                job.cancel().get();
+        try (JobOnBroker run = JobOnBroker.start(
+                sample, Map.of("kafka.transaction-timeout", "2 min", "async.capacity", "2"), model, 10, "5 s")) {
+            var docs = run.documents;
+            int beforeOutage = docs.pollWhileProgressing(l -> !l.isEmpty(), Duration.ofMinutes(5))
+                    .size();
+            try (NetworkOutage outage = NetworkOutage.of(run.brokerPort())) {
+                Thread.sleep(30_000);
             }
+            docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));
+            Thread.sleep(4000); // a duplicate would be committed with one of the next checkpoints
+            Delivery delivery = Delivery.of(sample, docs.poll(Duration.ofSeconds(1)));
+            List<DeadLetter> letters = run.deadLetters.poll(Duration.ofSeconds(1));
+            assertThat(delivery.missing())
+                    .as(
+                            "missing after the outage (%d documents out before it); dead letters %s",
+                            beforeOutage,
+                            letters.stream().map(DeadLetter::getErrorMessage).toList())
+                    .isEmpty();
+            assertThat(delivery.duplicated()).as("documents seen twice").isEmpty();
+            assertThat(letters).as("dead letters").isEmpty();
+            System.out.printf(
+                    "broker outage: %d documents before the 30 s outage, %d after, 0 missing, 0 duplicated%n",
+                    beforeOutage, delivery.received());
         }
     }
 }

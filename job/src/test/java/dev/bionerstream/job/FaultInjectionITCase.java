@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
-import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
-import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.WindowLogits;
@@ -18,10 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -75,45 +70,29 @@ class FaultInjectionITCase {
             SESSIONS.incrementAndGet();
             return new FlakySession();
         };
-        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
-            JobConfig cfg = JobConfig.from(Configuration.fromMap(Map.of(
-                    "kafka.bootstrap-servers", kafka.bootstrapServers(),
-                    "kafka.starting-offsets", "earliest",
-                    "kafka.transaction-timeout", "1 min",
-                    "job.checkpoint-interval", "1 s",
-                    "batch.max-size", "8",
-                    "async.capacity", "4")));
-            kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
-            kafka.produce(cfg.inputTopic(), sample);
-            Configuration flink = new Configuration();
-            flink.setString("restart-strategy.type", "fixed-delay");
-            flink.setString("restart-strategy.fixed-delay.attempts", "3");
-            flink.setString("restart-strategy.fixed-delay.delay", "1 s");
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
-            BionerJob.wire(env, cfg, flaky);
-            JobClient job = env.executeAsync("fault injection");
-            try (var docs = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
-                    var dead = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class)) {
-                docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));
-                Thread.sleep(4000); // a duplicate would be committed with one of the next checkpoints
-                List<DocumentEntities> all = docs.poll(Duration.ofSeconds(1));
-                List<DeadLetter> letters = dead.poll(Duration.ofSeconds(1));
-                Delivery delivery = Delivery.of(sample, all);
-                assertThat(delivery.missing())
-                        .as(
-                                "missing documents; dead letters: %s",
-                                letters.stream()
-                                        .map(DeadLetter::getErrorMessage)
-                                        .toList())
-                        .isEmpty();
-                assertThat(delivery.duplicated()).as("documents seen twice").isEmpty();
-                assertThat(letters).as("dead letters").isEmpty();
-                assertThat(SESSIONS.get())
-                        .as("models opened: the broken one was replaced")
-                        .isGreaterThanOrEqualTo(2);
-            } finally {
-                job.cancel().get();
-            }
+        try (JobOnBroker run = JobOnBroker.start(
+                sample,
+                Map.of("kafka.transaction-timeout", "1 min", "batch.max-size", "8", "async.capacity", "4"),
+                flaky,
+                3,
+                "1 s")) {
+            var docs = run.documents;
+            var dead = run.deadLetters;
+            docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));
+            Thread.sleep(4000); // a duplicate would be committed with one of the next checkpoints
+            List<DocumentEntities> all = docs.poll(Duration.ofSeconds(1));
+            List<DeadLetter> letters = dead.poll(Duration.ofSeconds(1));
+            Delivery delivery = Delivery.of(sample, all);
+            assertThat(delivery.missing())
+                    .as(
+                            "missing documents; dead letters: %s",
+                            letters.stream().map(DeadLetter::getErrorMessage).toList())
+                    .isEmpty();
+            assertThat(delivery.duplicated()).as("documents seen twice").isEmpty();
+            assertThat(letters).as("dead letters").isEmpty();
+            assertThat(SESSIONS.get())
+                    .as("models opened: the broken one was replaced")
+                    .isGreaterThanOrEqualTo(2);
         }
     }
 }
