@@ -3,7 +3,9 @@ package dev.bionerstream.cli;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
+import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.serving.SessionFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -55,7 +58,10 @@ final class DemoCommand implements Callable<Integer> {
         Configuration options = engine.toConfiguration();
         options.setString("job.checkpoint-interval", "2 s");
         options.setString("batch.max-wait", maxWait);
-        try (LocalPipeline p = LocalPipeline.start(options, port)) {
+        try (LocalPipeline p = LocalPipeline.start(
+                options,
+                StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(port)),
+                SessionFactory.ONNX_RUNTIME)) {
             System.out.printf(
                     "Kafka broker %s; Flink dashboard http://localhost:%d%n", p.kafka.bootstrapServers(), port);
             long t0 = System.nanoTime();

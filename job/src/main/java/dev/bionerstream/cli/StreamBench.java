@@ -2,14 +2,17 @@ package dev.bionerstream.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.serving.BatchStats;
+import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * The streaming job's steady state against the bare model, in one run on one machine: texts
@@ -34,7 +37,10 @@ final class StreamBench {
         List<MrcWindow> windows;
         double jobSeconds;
         BatchStats.Counts stream;
-        try (LocalPipeline p = LocalPipeline.start(options, 0)) {
+        try (LocalPipeline p = LocalPipeline.start(
+                options,
+                StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(0)),
+                SessionFactory.ONNX_RUNTIME)) {
             int warmUp = Math.min(WARM_UP, texts.size());
             p.produce(records("warm-up", texts.subList(0, warmUp)));
             awaitDocuments(p, warmUp);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.faults.NetworkOutage;
 import dev.bionerstream.serving.SessionFactory;
@@ -12,7 +13,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -39,8 +42,15 @@ class BrokerOutageITCase {
             slow.delayMillis = 250; // the stream lasts about a minute: the outage falls in its middle
             return slow;
         };
-        try (JobOnBroker run = JobOnBroker.start(
-                sample, Map.of("kafka.transaction-timeout", "2 min", "async.capacity", "2"), model, 10, "5 s")) {
+        Configuration flink = new Configuration();
+        flink.setString("restart-strategy.type", "fixed-delay");
+        flink.setString("restart-strategy.fixed-delay.attempts", "10");
+        flink.setString("restart-strategy.fixed-delay.delay", "5 s");
+        Configuration options = Configuration.fromMap(
+                Map.of("job.checkpoint-interval", "1 s", "kafka.transaction-timeout", "2 min", "async.capacity", "2"));
+        try (LocalPipeline run =
+                LocalPipeline.start(options, StreamExecutionEnvironment.getExecutionEnvironment(flink), model)) {
+            run.produce(sample);
             var docs = run.documents;
             int beforeOutage = docs.pollWhileProgressing(l -> !l.isEmpty(), Duration.ofMinutes(5))
                     .size();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.inference.MrcSession;
@@ -16,7 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -70,12 +73,22 @@ class FaultInjectionITCase {
             SESSIONS.incrementAndGet();
             return new FlakySession();
         };
-        try (JobOnBroker run = JobOnBroker.start(
-                sample,
-                Map.of("kafka.transaction-timeout", "1 min", "batch.max-size", "8", "async.capacity", "4"),
-                flaky,
-                3,
-                "1 s")) {
+        Configuration flink = new Configuration();
+        flink.setString("restart-strategy.type", "fixed-delay");
+        flink.setString("restart-strategy.fixed-delay.attempts", "3");
+        flink.setString("restart-strategy.fixed-delay.delay", "1 s");
+        Configuration options = Configuration.fromMap(Map.of(
+                "job.checkpoint-interval",
+                "1 s",
+                "kafka.transaction-timeout",
+                "1 min",
+                "batch.max-size",
+                "8",
+                "async.capacity",
+                "4"));
+        try (LocalPipeline run =
+                LocalPipeline.start(options, StreamExecutionEnvironment.getExecutionEnvironment(flink), flaky)) {
+            run.produce(sample);
             var docs = run.documents;
             var dead = run.deadLetters;
             docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));

@@ -1,9 +1,7 @@
-package dev.bionerstream.cli;
+package dev.bionerstream.demo;
 
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
-import dev.bionerstream.demo.EmbeddedKafka;
-import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.job.BionerJob;
 import dev.bionerstream.job.JobConfig;
 import dev.bionerstream.serving.SessionFactory;
@@ -13,15 +11,16 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * The whole pipeline on this machine: an embedded Kafka broker with the job's topics, and the job
- * on a local Flink cluster with its dashboard, reading from the start of the input topic.
+ * The whole pipeline on this machine: an embedded Kafka broker with the job's topics, the job on
+ * a Flink environment the caller chose (the demo's local cluster with its dashboard, a test's
+ * MiniCluster), reading from the start of the input topic, and readers of its outputs.
  */
-final class LocalPipeline implements AutoCloseable {
-    final EmbeddedKafka kafka;
-    final JobConfig config;
-    final JobClient job;
-    final TopicReader<DocumentEntities> documents;
-    final TopicReader<DeadLetter> deadLetters;
+public final class LocalPipeline implements AutoCloseable {
+    public final EmbeddedKafka kafka;
+    public final JobConfig config;
+    public final JobClient job;
+    public final TopicReader<DocumentEntities> documents;
+    public final TopicReader<DeadLetter> deadLetters;
 
     private LocalPipeline(EmbeddedKafka kafka, JobConfig config, JobClient job) {
         this.kafka = kafka;
@@ -31,8 +30,9 @@ final class LocalPipeline implements AutoCloseable {
         this.deadLetters = new TopicReader<>(kafka.bootstrapServers(), config.deadLetterTopic(), DeadLetter.class);
     }
 
-    /** Starts the broker and the job with {@code options} (the job's keys; Kafka's are filled in). */
-    static LocalPipeline start(Configuration options, int dashboardPort) throws Exception {
+    /** Starts the broker and the job with {@code options} (the job's keys; Kafka's are filled in) on {@code env}. */
+    public static LocalPipeline start(Configuration options, StreamExecutionEnvironment env, SessionFactory model)
+            throws Exception {
         EmbeddedKafka kafka = EmbeddedKafka.start();
         try {
             Configuration args = new Configuration(options);
@@ -40,9 +40,7 @@ final class LocalPipeline implements AutoCloseable {
             args.setString("kafka.starting-offsets", "earliest");
             JobConfig cfg = JobConfig.from(args);
             kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
-            Configuration flink = LocalCluster.configuration(dashboardPort);
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(flink);
-            BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME);
+            BionerJob.wire(env, cfg, model);
             return new LocalPipeline(kafka, cfg, env.executeAsync(BionerJob.NAME + " (local)"));
         } catch (Exception | Error e) {
             kafka.close();
@@ -50,7 +48,12 @@ final class LocalPipeline implements AutoCloseable {
         }
     }
 
-    void produce(List<String> records) {
+    /** The broker's port. */
+    public int brokerPort() {
+        return Integer.parseInt(kafka.bootstrapServers().replaceAll(".*:", ""));
+    }
+
+    public void produce(List<String> records) {
         kafka.produce(config.inputTopic(), records);
     }
 
