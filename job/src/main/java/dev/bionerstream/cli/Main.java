@@ -3,13 +3,20 @@ package dev.bionerstream.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point of the job jar: {@code demo}, {@code run}, {@code eval}, {@code extract}, {@code bench}. */
+/** Entry point of the job jar: {@code demo}, {@code run}, {@code eval}, {@code extract}, {@code bench}, {@code import}, {@code export}. */
 @Command(
         name = "bioner",
         mixinStandardHelpOptions = true,
         version = "bioner-stream 0.1.0",
         description = "Biomedical entity extraction with BioBERT-MRC.",
-        subcommands = {DemoCommand.class, RunCommand.class, EvalCommand.class, ExtractCommand.class, BenchCommand.class
+        subcommands = {
+            DemoCommand.class,
+            RunCommand.class,
+            EvalCommand.class,
+            ExtractCommand.class,
+            BenchCommand.class,
+            ImportCommand.class,
+            ExportCommand.class
         })
 public final class Main {
     public static void main(String[] args) {

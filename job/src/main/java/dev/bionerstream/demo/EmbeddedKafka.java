@@ -1,13 +1,9 @@
 package dev.bionerstream.demo;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
@@ -65,14 +61,7 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     /** Writes the values, in order, as UTF-8 records without keys. */
     public void produce(String topic, List<String> values) {
-        Properties p = new Properties();
-        p.put("bootstrap.servers", bootstrapServers());
-        try (var producer =
-                new KafkaProducer<byte[], byte[]>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
-            for (String v : values) {
-                producer.send(new ProducerRecord<>(topic, v.getBytes(StandardCharsets.UTF_8)));
-            }
-        }
+        TopicWriter.produce(bootstrapServers(), topic, values);
     }
 
     public List<String> topics() throws Exception {

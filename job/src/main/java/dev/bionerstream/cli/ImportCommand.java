@@ -1,0 +1,81 @@
+package dev.bionerstream.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.demo.TopicWriter;
+import dev.bionerstream.formats.Annotated;
+import dev.bionerstream.formats.BioCJson;
+import dev.bionerstream.formats.PubTator;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Turns a corpus in PubTator or BioC JSON into Abstract records on the input topic; existing annotations are not sent. */
+@Command(
+        name = "import",
+        mixinStandardHelpOptions = true,
+        description =
+                "Writes the documents of a PubTator or BioC JSON file to the input topic as JSON Abstract records.")
+final class ImportCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static final class Input {
+        @Option(names = "--pubtator", description = "PubTator file (ID|t|title, ID|a|abstract, annotation lines)")
+        Path pubtator;
+
+        @Option(names = "--bioc", description = "BioC JSON collection")
+        Path bioc;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Input input;
+
+    @Option(names = "--kafka.bootstrap-servers", required = true, description = "Kafka bootstrap servers")
+    String bootstrapServers;
+
+    @Option(
+            names = "--topic",
+            defaultValue = "abstracts",
+            description = "input topic of the job. Default: ${DEFAULT-VALUE}")
+    String topic;
+
+    @Option(
+            names = "--source",
+            defaultValue = "import",
+            description = "value of the records' source field. Default: ${DEFAULT-VALUE}")
+    String source;
+
+    @Override
+    public Integer call() throws IOException {
+        List<Annotated> docs = read();
+        TopicWriter.produce(bootstrapServers, topic, records(docs, source));
+        System.out.printf("%d documents written to %s%n", docs.size(), topic);
+        return 0;
+    }
+
+    private List<Annotated> read() throws IOException {
+        if (input.pubtator != null) {
+            try (BufferedReader in = Files.newBufferedReader(input.pubtator, StandardCharsets.UTF_8)) {
+                return PubTator.read(in);
+            }
+        }
+        return BioCJson.read(JSON.readTree(input.bioc.toFile()));
+    }
+
+    static List<String> records(List<Annotated> docs, String source) {
+        return docs.stream()
+                .map(d -> JSON.createObjectNode()
+                        .put("id", d.id())
+                        .put("title", d.title())
+                        .put("abstract", d.abstractText())
+                        .put("source", source)
+                        .toString())
+                .toList();
+    }
+}

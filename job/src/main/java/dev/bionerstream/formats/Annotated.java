@@ -1,0 +1,24 @@
+package dev.bionerstream.formats;
+
+import java.util.List;
+
+/**
+ * A document as the text-mining formats see it: id, title, abstract and annotations whose offsets
+ * count Unicode code points over {@code title + " " + abstract} (PubTator's and BioC's convention;
+ * the job's own offsets count UTF-16 chars per field, see {@link Offsets}).
+ */
+public record Annotated(String id, String title, String abstractText, List<Annotation> annotations) {
+    public Annotated {
+        title = title == null ? "" : title;
+        abstractText = abstractText == null ? "" : abstractText;
+        annotations = List.copyOf(annotations);
+    }
+
+    /** One mention: code-point offsets {@code [start, end)} in the document text, its text, type and concept id ("-": none). */
+    public record Annotation(int start, int end, String text, String type, String conceptId) {}
+
+    /** Code-point offset where the abstract starts: the title and one space come before it. */
+    public int abstractOffset() {
+        return title.codePointCount(0, title.length()) + 1;
+    }
+}

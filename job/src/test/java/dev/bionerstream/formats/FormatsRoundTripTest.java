@@ -1,0 +1,119 @@
+package dev.bionerstream.formats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.avro.Mention;
+import dev.bionerstream.avro.TextField;
+import java.io.BufferedReader;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The job's records to PubTator and BioC JSON and back, offsets included, across characters outside the BMP. */
+class FormatsRoundTripTest {
+    static final String TITLE = "Lithium 🧪 toxicity";
+    static final String ABSTRACT = "Renal failure after lithium and 𝛽-blockers.";
+
+    static Mention mention(TextField field, String text, String in, String type) {
+        int start = in.indexOf(text);
+        return Mention.newBuilder()
+                .setEventId("e-" + field + start)
+                .setEntityType(type)
+                .setText(text)
+                .setStart(start)
+                .setEnd(start + text.length())
+                .setField(field)
+                .setSentenceIndex(0)
+                .setScore(0.9)
+                .setQueryId(type + "@q")
+                .build();
+    }
+
+    static final DocumentEntities DOC = DocumentEntities.newBuilder()
+            .setEventId("d")
+            .setDocumentId("123")
+            .setTitle(TITLE)
+            .setAbstractText(ABSTRACT)
+            .setModelName("m")
+            .setModelVersion("1")
+            .setSentences(2)
+            .setProcessingTime(Instant.EPOCH)
+            .setEntities(List.of(
+                    mention(TextField.TITLE, "Lithium", TITLE, "chemical"),
+                    mention(TextField.TITLE, "toxicity", TITLE, "disease"),
+                    mention(TextField.ABSTRACT, "Renal failure", ABSTRACT, "disease"),
+                    mention(TextField.ABSTRACT, "𝛽-blockers", ABSTRACT, "chemical")))
+            .build();
+
+    @Test
+    void pubTatorOffsetsCountCodePointsOverTitleSpaceAbstractAndComeBack() throws Exception {
+        Annotated a = Offsets.annotated(DOC);
+        StringWriter out = new StringWriter();
+        PubTator.write(a, out);
+        String text = TITLE + " " + ABSTRACT;
+        assertThat(out.toString())
+                .startsWith("123|t|" + TITLE + "\n123|a|" + ABSTRACT + "\n123\t0\t7\tLithium\tChemical\t-\n");
+        for (Annotated.Annotation ann : a.annotations()) {
+            int from = text.offsetByCodePoints(0, ann.start());
+            int to = text.offsetByCodePoints(0, ann.end());
+            assertThat(text.substring(from, to)).isEqualTo(ann.text());
+        }
+        List<Annotated> back = PubTator.read(new BufferedReader(new StringReader(out.toString())));
+        assertThat(back).containsExactly(a);
+        for (int i = 0; i < DOC.getEntities().size(); i++) {
+            Mention m = DOC.getEntities().get(i);
+            assertThat(Offsets.fieldSpan(back.get(0), back.get(0).annotations().get(i)))
+                    .isEqualTo(new Offsets.FieldSpan(m.getField(), m.getStart(), m.getEnd()));
+        }
+    }
+
+    @Test
+    void bioCJsonRoundTrips() throws Exception {
+        Annotated a = Offsets.annotated(DOC);
+        ObjectMapper json = new ObjectMapper();
+        String written = json.writeValueAsString(BioCJson.collection("bioner-stream", "20261122", List.of(a, a)));
+        var tree = json.readTree(written);
+        assertThat(tree.at("/documents/0/passages/1/offset").asInt()).isEqualTo(a.abstractOffset());
+        assertThat(tree.at("/documents/0/passages/0/annotations")).hasSize(2);
+        assertThat(BioCJson.read(tree)).containsExactly(a, a);
+    }
+
+    @Test
+    void aPubTatorFileWithConceptIdsReadsAsWritten() {
+        String file =
+                """
+                227508|t|Naloxone reverses the antihypertensive effect of clonidine.
+                227508|a|In unanesthetized, spontaneously hypertensive rats the decrease in blood pressure was reversed.
+                227508\t0\t8\tNaloxone\tChemical\tD009270
+                227508\t49\t58\tclonidine\tChemical\tD003000
+                227508\t93\t105\thypertensive\tDisease\tD006973
+
+                354896|t|Lidocaine-induced cardiac asystole.
+                354896|a|
+                354896\t0\t9\tLidocaine\tChemical\tD008012
+                """;
+        List<Annotated> docs = PubTator.read(new BufferedReader(new StringReader(file)));
+        assertThat(docs).extracting(Annotated::id).containsExactly("227508", "354896");
+        Annotated first = docs.get(0);
+        String text = first.title() + " " + first.abstractText();
+        assertThat(first.annotations())
+                .allSatisfy(x -> assertThat(text.substring(x.start(), x.end())).isEqualTo(x.text()));
+        assertThat(first.annotations().get(0).conceptId()).isEqualTo("D009270");
+        assertThat(Offsets.fieldSpan(first, first.annotations().get(2)).field()).isEqualTo(TextField.ABSTRACT);
+    }
+
+    @Test
+    void aMalformedLineIsNamed() {
+        assertThatThrownBy(
+                        () -> PubTator.read(new BufferedReader(new StringReader("1|t|x\n1\tzero\t3\tabc\tChemical\n"))))
+                .hasMessageContaining("line 2");
+        assertThatThrownBy(() -> PubTator.read(new BufferedReader(new StringReader("1|t|x\n1\t0\t3\n"))))
+                .hasMessageContaining("line 2")
+                .hasMessageContaining("separated by tabs");
+    }
+}
