@@ -1,11 +1,12 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
+import java.io.CharConversionException;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Bytes -> {@link Abstract}, as JSON ({@code {"id", "title", "abstract", "journal",
- * "publicationDate", "source", "language"}}, see {@link JsonAbstracts}) or as binary Avro (see
+ * "publicationDate", "source", "language", "revised"}}, see {@link JsonAbstracts}) or as binary Avro (see
  * {@link AvroAbstracts}), then validated. A record that is not a usable abstract gives an
  * {@link InvalidRecordException} saying why, and no other exception: one record must never stop the job.
  *
@@ -49,6 +50,7 @@ public final class AbstractParser implements ParseAbstracts.Parser {
         a.setPublicationDate(metadata("publicationDate", a.getPublicationDate()));
         a.setSource(metadata("source", a.getSource()));
         a.setLanguage(metadata("language", a.getLanguage()));
+        a.setRevised(metadata("revised", a.getRevised()));
         if (RecordText.noText(a.getTitle()) && RecordText.noText(a.getAbstractText())) {
             throw new InvalidRecordException("document " + a.getId() + " has neither title nor abstract text");
         }
@@ -65,6 +67,25 @@ public final class AbstractParser implements ParseAbstracts.Parser {
             avroReader = new AvroAbstracts();
         }
         return avroReader;
+    }
+
+    /**
+     * The id of the document a tombstone (a record without a value) deletes: its key, held to the
+     * rules of a record's id.
+     */
+    public static String deletedId(byte[] key) throws InvalidRecordException {
+        if (key == null) {
+            throw new InvalidRecordException(
+                    "record has neither value nor key: a tombstone must name the document to delete");
+        }
+        String id;
+        try {
+            id = RecordText.utf8(key, 0, key.length);
+        } catch (CharConversionException e) {
+            throw new InvalidRecordException("tombstone key is not UTF-8: " + e.getMessage(), e);
+        }
+        checkId(id);
+        return id;
     }
 
     private static void checkId(String id) throws InvalidRecordException {

@@ -10,8 +10,6 @@ import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
 import dev.bionerstream.serving.TooManyWindowsException;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +17,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
-import org.apache.avro.io.BinaryEncoder;
-import org.apache.avro.io.EncoderFactory;
-import org.apache.avro.specific.SpecificDatumWriter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.Meter;
@@ -72,6 +67,11 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
 
     @Override
     public void asyncInvoke(SourcedAbstract in, ResultFuture<Outcome> result) {
+        if (in.isDeletion()) {
+            // Through this operator all the same: ordered, a deletion cannot overtake the document it deletes.
+            result.complete(List.of(Outcome.deleted(in.deletedId, records.eventId(in.deletedId))));
+            return;
+        }
         Abstract a = in.value;
         CompletableFuture<Extraction> call =
                 lease.engine().extract(DocumentRecords.texts(a), Segmentation.SENTENCES, lease.batcher());
@@ -118,21 +118,8 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
 
     private static Outcome failed(SourcedAbstract in, Throwable error) {
         return Outcome.failed(
-                DeadLetters.of(avroBytes(in.value), in.topic, in.partition, in.offset, DeadLetters.INFERENCE, error),
+                DeadLetters.of(AvroBytes.of(in.value), in.topic, in.partition, in.offset, DeadLetters.INFERENCE, error),
                 !(error instanceof TooManyWindowsException || error instanceof TimeoutException));
-    }
-
-    /** The abstract as binary Avro: the dead letter of a parsed record carries what was parsed. */
-    static byte[] avroBytes(Abstract a) {
-        try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            BinaryEncoder enc = EncoderFactory.get().binaryEncoder(out, null);
-            new SpecificDatumWriter<>(Abstract.class).write(a, enc);
-            enc.flush();
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     @Override

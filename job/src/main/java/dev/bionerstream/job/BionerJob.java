@@ -1,14 +1,10 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.DeadLetter;
-import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.configuration.CheckpointingOptions;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -29,29 +25,14 @@ public final class BionerJob {
 
     /** Kafka source -> {@link Topology} -> Kafka sinks (and the search index when configured), on {@code env}. */
     public static Topology.Outputs wire(StreamExecutionEnvironment env, JobConfig cfg, SessionFactory factory) {
-        env.setParallelism(cfg.parallelism());
-        env.enableCheckpointing(cfg.checkpointInterval().toMillis());
-        // A cancelled or killed job keeps its last checkpoint: restarting from it neither loses nor repeats output.
-        env.getCheckpointConfig()
-                .setExternalizedCheckpointRetention(ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
-        cfg.checkpointStorage().ifPresent(dir -> {
-            Configuration storage = new Configuration();
-            storage.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
-            storage.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, dir);
-            env.configure(storage);
-        });
+        Checkpointing.configure(env, cfg);
         Topology.Outputs out = Topology.build(
                 env.fromSource(KafkaIO.source(cfg), WatermarkStrategy.noWatermarks(), "Kafka: " + cfg.inputTopic())
                         .uid("source"),
                 cfg,
                 factory);
         out.documents()
-                .sinkTo(KafkaIO.sink(
-                        cfg,
-                        cfg.documentsTopic(),
-                        DocumentEntities.class,
-                        DocumentEntities::getDocumentId,
-                        "documents"))
+                .sinkTo(KafkaIO.documentsSink(cfg))
                 .name("Kafka: " + cfg.documentsTopic())
                 .uid("documents-sink");
         out.entities()
@@ -69,7 +50,7 @@ public final class BionerJob {
                 .name("Kafka: " + cfg.deadLetterTopic())
                 .uid("dlq-sink");
         cfg.openSearchSink().ifPresent(os -> out.documents()
-                .sinkTo(OpenSearchSink.of(os))
+                .sinkTo(OpenSearchSink.of(os, new IndexUpdates()))
                 .name("OpenSearch: " + os.index())
                 .uid("opensearch-sink"));
         return out;

@@ -37,6 +37,11 @@ public final class DocumentRecords {
     }
 
     /** The document's record from the extraction of its {@link #FIELDS}; its mentions ordered by field, then offsets. */
+    /** The id of the document's record, and of its search-index document, for this model. */
+    public String eventId(String documentId) {
+        return EventIds.document(documentId, model.id());
+    }
+
     public DocumentEntities document(Abstract a, Extraction extraction, Instant now) {
         List<Mention> mentions = new ArrayList<>();
         for (int f = 0; f < FIELDS.size(); f++) {
@@ -45,7 +50,7 @@ public final class DocumentRecords {
             }
         }
         return DocumentEntities.newBuilder()
-                .setEventId(EventIds.document(a.getId(), model.id()))
+                .setEventId(eventId(a.getId()))
                 .setDocumentId(a.getId())
                 .setTitle(a.getTitle())
                 .setAbstractText(a.getAbstractText())

@@ -52,7 +52,13 @@ public record JobConfig(
             .toList();
 
     public static JobConfig from(Configuration c) {
-        OptionKeys.requireKnown(c, OPTIONS, KAFKA_PROPERTIES_PREFIX);
+        return from(c, List.of());
+    }
+
+    /** The settings, where {@code c} may also hold {@code others} (another job's own keys on top of these). */
+    public static JobConfig from(Configuration c, List<ConfigOption<?>> others) {
+        OptionKeys.requireKnown(
+                c, Stream.concat(OPTIONS.stream(), others.stream()).toList(), KAFKA_PROPERTIES_PREFIX);
         String servers = c.get(BOOTSTRAP_SERVERS);
         if (servers == null || servers.isBlank()) {
             throw new IllegalArgumentException("--" + BOOTSTRAP_SERVERS.key() + " is required, e.g. --"

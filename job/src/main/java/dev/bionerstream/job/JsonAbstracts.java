@@ -7,9 +7,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.Abstract;
 import java.io.CharConversionException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * JSON record -> {@link Abstract}; every way it can fail is an {@link InvalidRecordException}.
@@ -20,13 +22,32 @@ import java.io.IOException;
  * often come as numbers); other fields are strings, numbers taken as their JSON text. The
  * abstract comes under {@code abstract} or {@code abstractText}, not both. Unknown keys are ignored.
  */
-final class JsonAbstracts {
+public final class JsonAbstracts {
     private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build());
     private static final char BYTE_ORDER_MARK = '\uFEFF';
 
     private JsonAbstracts() {}
+
+    /** The record as this format writes it: null fields left out. */
+    public static byte[] write(Abstract a) {
+        ObjectNode n = JSON.createObjectNode().put("id", a.getId());
+        putIfPresent(n, "title", a.getTitle());
+        putIfPresent(n, "abstract", a.getAbstractText());
+        putIfPresent(n, "journal", a.getJournal());
+        putIfPresent(n, "publicationDate", a.getPublicationDate());
+        putIfPresent(n, "source", a.getSource());
+        putIfPresent(n, "language", a.getLanguage());
+        putIfPresent(n, "revised", a.getRevised());
+        return n.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void putIfPresent(ObjectNode n, String key, String value) {
+        if (value != null) {
+            n.put(key, value);
+        }
+    }
 
     static Abstract read(byte[] value) throws InvalidRecordException {
         JsonNode n = tree(decode(value));
@@ -50,6 +71,7 @@ final class JsonAbstracts {
                 .setPublicationDate(text(n.get("publicationDate"), "publicationDate"))
                 .setSource(text(n.get("source"), "source"))
                 .setLanguage(text(n.get("language"), "language"))
+                .setRevised(text(n.get("revised"), "revised"))
                 .build();
     }
 

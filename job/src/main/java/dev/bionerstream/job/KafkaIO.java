@@ -1,5 +1,6 @@
 package dev.bionerstream.job;
 
+import dev.bionerstream.avro.DocumentEntities;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import org.apache.avro.specific.SpecificRecord;
@@ -45,23 +46,57 @@ public final class KafkaIO {
     /** An Avro sink keyed by document id; exactly-once sinks get their own transactional id prefix. */
     public static <T extends SpecificRecord> KafkaSink<T> sink(
             JobConfig cfg, String topic, Class<T> type, Key<T> key, String name) {
+        return sink(cfg, topic, AvroSerializationSchema.forSpecific(type), key, name);
+    }
+
+    /** The documents sink: a document's record, or a tombstone (null value) for a deleted document. */
+    public static KafkaSink<DocumentUpdate> documentsSink(JobConfig cfg) {
+        return sink(cfg, cfg.documentsTopic(), new TombstoneOrAvro(), u -> u.documentId, "documents");
+    }
+
+    private static <T> KafkaSink<T> sink(
+            JobConfig cfg, String topic, SerializationSchema<T> valueSchema, Key<T> key, String name) {
+        SerializationSchema<T> keySchema = v -> key.of(v).getBytes(StandardCharsets.UTF_8);
+        return sink(
+                cfg,
+                KafkaRecordSerializationSchema.<T>builder()
+                        .setTopic(topic)
+                        .setKeySerializationSchema(keySchema)
+                        .setValueSerializationSchema(valueSchema)
+                        .build(),
+                name);
+    }
+
+    /** A sink with the job's Kafka settings and delivery guarantee; {@code name} makes its transactional ids unique. */
+    public static <T> KafkaSink<T> sink(JobConfig cfg, KafkaRecordSerializationSchema<T> records, String name) {
         Properties props = cfg.kafkaClientProperties();
         props.setProperty(
                 "transaction.timeout.ms",
                 String.valueOf(cfg.transactionTimeout().toMillis()));
-        SerializationSchema<T> keySchema = v -> key.of(v).getBytes(StandardCharsets.UTF_8);
         var builder = KafkaSink.<T>builder()
                 .setBootstrapServers(cfg.bootstrapServers())
                 .setKafkaProducerConfig(props)
                 .setDeliveryGuarantee(cfg.deliveryGuarantee())
-                .setRecordSerializer(KafkaRecordSerializationSchema.<T>builder()
-                        .setTopic(topic)
-                        .setKeySerializationSchema(keySchema)
-                        .setValueSerializationSchema(AvroSerializationSchema.forSpecific(type))
-                        .build());
+                .setRecordSerializer(records);
         if (cfg.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE) {
             builder.setTransactionalIdPrefix(cfg.transactionalIdPrefix() + "-" + name);
         }
         return builder.build();
+    }
+
+    /** Kafka's deletion convention: a record with a key and no value, which compaction also honours. */
+    static final class TombstoneOrAvro implements SerializationSchema<DocumentUpdate> {
+        private final AvroSerializationSchema<DocumentEntities> avro =
+                AvroSerializationSchema.forSpecific(DocumentEntities.class);
+
+        @Override
+        public void open(InitializationContext context) throws Exception {
+            avro.open(context);
+        }
+
+        @Override
+        public byte[] serialize(DocumentUpdate update) {
+            return update.isDeletion() ? null : avro.serialize(update.document);
+        }
     }
 }

@@ -3,9 +3,13 @@ package dev.bionerstream.job;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 
-/** What inference made of one document: its entities, or a dead letter (Flink POJO). */
+/** What inference made of one document: its entities, its deletion, or a dead letter (Flink POJO). */
 public class Outcome {
     public DocumentEntities document;
+    /** A deleted document's id and its record's event id. */
+    public String deletedId;
+
+    public String deletedEventId;
     public DeadLetter deadLetter;
     /** Whether another attempt could succeed (a model error may; a too large document never does). */
     public boolean retryable;
@@ -15,6 +19,13 @@ public class Outcome {
     public static Outcome of(DocumentEntities d) {
         Outcome o = new Outcome();
         o.document = d;
+        return o;
+    }
+
+    public static Outcome deleted(String documentId, String eventId) {
+        Outcome o = new Outcome();
+        o.deletedId = documentId;
+        o.deletedEventId = eventId;
         return o;
     }
 

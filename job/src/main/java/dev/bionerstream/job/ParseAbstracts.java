@@ -10,7 +10,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Raw records -> valid abstracts; anything else leaves through {@link DeadLetters#TAG} with its reason.
+ * Raw records -> valid abstracts, and tombstones -> deletions of the documents their keys name;
+ * anything else leaves through {@link DeadLetters#TAG} with its reason.
  * No record can make this operator throw: Flink would restart on that same record for ever.
  */
 public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> {
@@ -37,6 +38,10 @@ public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> 
 
     @Override
     public void processElement(RawRecord r, Context ctx, Collector<SourcedAbstract> out) {
+        if (r.value == null) {
+            deletion(r, ctx, out);
+            return;
+        }
         Abstract parsed;
         try {
             parsed = parser.parse(r.value);
@@ -56,6 +61,18 @@ public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> 
         }
         // Outside the try: a failure of a chained operator downstream is not this record's parse error.
         out.collect(new SourcedAbstract(parsed, r));
+    }
+
+    /** A tombstone keyed by a document id deletes that document downstream. */
+    private void deletion(RawRecord r, Context ctx, Collector<SourcedAbstract> out) {
+        String id;
+        try {
+            id = AbstractParser.deletedId(r.key);
+        } catch (InvalidRecordException e) {
+            deadLetter(r, ctx, e);
+            return;
+        }
+        out.collect(SourcedAbstract.deletion(id, r));
     }
 
     private void deadLetter(RawRecord r, Context ctx, Exception e) {

@@ -1,7 +1,8 @@
 package dev.bionerstream.job;
 
-/** A Kafka record's value and where it came from (Flink POJO). */
+/** A Kafka record's key and value and where it came from (Flink POJO). */
 public class RawRecord {
+    public byte[] key;
     public byte[] value;
     public String topic;
     public int partition;
@@ -9,7 +10,8 @@ public class RawRecord {
 
     public RawRecord() {}
 
-    public RawRecord(byte[] value, String topic, int partition, long offset) {
+    public RawRecord(byte[] key, byte[] value, String topic, int partition, long offset) {
+        this.key = key;
         this.value = value;
         this.topic = topic;
         this.partition = partition;

@@ -9,7 +9,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 public class RawRecordDeserializer implements KafkaRecordDeserializationSchema<RawRecord> {
     @Override
     public void deserialize(ConsumerRecord<byte[], byte[]> record, Collector<RawRecord> out) {
-        out.collect(new RawRecord(record.value(), record.topic(), record.partition(), record.offset()));
+        out.collect(new RawRecord(record.key(), record.value(), record.topic(), record.partition(), record.offset()));
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.DeadLetter;
-import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.serving.SessionFactory;
 import java.io.Serializable;
@@ -20,14 +19,18 @@ import org.apache.flink.util.Collector;
  * The pipeline as a function of the input stream: parse and validate -> annotate (async,
  * micro-batched, one call per document: split, (sentence, type) windows, infer, gather,
  * deduplicate) -> per-document records and entity events; bad records and documents whose
- * inference keeps failing go to the dead-letter stream.
+ * inference keeps failing go to the dead-letter stream. Tombstones pass through as deletions.
+ *
+ * <p>Inference completes out of order but results leave in input order, so the changes to one
+ * document (keyed to one partition) reach the outputs in the order they came: a revision or a
+ * deletion never lands before the version it replaces.
  */
 public final class Topology {
     private Topology() {}
 
     /** The job's three output streams. */
     public record Outputs(
-            DataStream<DocumentEntities> documents,
+            DataStream<DocumentUpdate> documents,
             DataStream<EntityEvent> entities,
             DataStream<DeadLetter> deadLetters) {}
 
@@ -42,7 +45,7 @@ public final class Topology {
         var retry = new AsyncRetryStrategies.FixedDelayRetryStrategyBuilder<Outcome>(cfg.asyncRetries(), 1000L)
                 .ifResult(new AnyFailed())
                 .build();
-        DataStream<Outcome> outcomes = AsyncDataStream.unorderedWaitWithRetry(
+        DataStream<Outcome> outcomes = AsyncDataStream.orderedWaitWithRetry(
                         parsed,
                         new AnnotateFunction(cfg.serving(), factory),
                         cfg.asyncTimeout().toMillis(),
@@ -52,12 +55,15 @@ public final class Topology {
                 .name("MRC inference (micro-batched)")
                 .uid("annotate");
 
-        SingleOutputStreamOperator<DocumentEntities> documents = outcomes.process(new RouteOutcomes())
+        SingleOutputStreamOperator<DocumentUpdate> documents = outcomes.process(new RouteOutcomes())
                 .name("gather per document")
                 .uid("route");
         DataStream<EntityEvent> entities = documents
-                .flatMap((DocumentEntities d, Collector<EntityEvent> out) ->
-                        DocumentRecords.events(d).forEach(out::collect))
+                .flatMap((DocumentUpdate u, Collector<EntityEvent> out) -> {
+                    if (!u.isDeletion()) {
+                        DocumentRecords.events(u.document).forEach(out::collect);
+                    }
+                })
                 .returns(EntityEvent.class)
                 .name("entity events")
                 .uid("events");
@@ -74,8 +80,8 @@ public final class Topology {
         }
     }
 
-    /** Documents on the main output, dead letters on the side. */
-    static final class RouteOutcomes extends ProcessFunction<Outcome, DocumentEntities> {
+    /** Documents and deletions on the main output, dead letters on the side. */
+    static final class RouteOutcomes extends ProcessFunction<Outcome, DocumentUpdate> {
         private transient Counter deadLetters;
 
         @Override
@@ -85,12 +91,14 @@ public final class Topology {
         }
 
         @Override
-        public void processElement(Outcome o, Context ctx, Collector<DocumentEntities> out) {
+        public void processElement(Outcome o, Context ctx, Collector<DocumentUpdate> out) {
             if (o.isFailed()) {
                 deadLetters.inc();
                 ctx.output(DeadLetters.TAG, o.deadLetter);
+            } else if (o.deletedId != null) {
+                out.collect(DocumentUpdate.deletion(o.deletedId, o.deletedEventId));
             } else {
-                out.collect(o.document);
+                out.collect(DocumentUpdate.of(o.document));
             }
         }
     }

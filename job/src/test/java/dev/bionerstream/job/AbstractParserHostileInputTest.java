@@ -111,7 +111,7 @@ class AbstractParserHostileInputTest {
 
     @Test
     void bytesAfterTheAvroRecordAreRefused() {
-        byte[] record = AnnotateFunction.avroBytes(
+        byte[] record = AvroBytes.of(
                 Abstract.newBuilder().setId("1").setTitle("Aspirin").build());
         assertThatThrownBy(() -> avro.parse(concat(record, bytes(0)))).hasMessageContaining("bytes after the record");
     }

@@ -31,7 +31,7 @@ class AbstractParserTest {
                 .setId("doi:10.1/x")
                 .setTitle("Aspirin and asthma")
                 .build();
-        Abstract out = new AbstractParser("avro").parse(AnnotateFunction.avroBytes(in));
+        Abstract out = new AbstractParser("avro").parse(AvroBytes.of(in));
         assertThat(out).isEqualTo(in);
     }
 

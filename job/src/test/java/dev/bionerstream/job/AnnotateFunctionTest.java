@@ -55,7 +55,7 @@ class AnnotateFunctionTest {
     static StreamRecord<SourcedAbstract> doc(String id, String title) {
         return new StreamRecord<>(new SourcedAbstract(
                 Abstract.newBuilder().setId(id).setTitle(title).build(),
-                new RawRecord(new byte[0], "abstracts", 0, 7)));
+                new RawRecord(null, new byte[0], "abstracts", 0, 7)));
     }
 
     static void finish(OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> h) throws Exception {

@@ -63,7 +63,7 @@ class BadInputTest {
     }
 
     static byte[] avroAbstract(String id, String title) {
-        return AnnotateFunction.avroBytes(doc(id, title, null));
+        return AvroBytes.of(doc(id, title, null));
     }
 
     static List<Case> cases() {
@@ -432,9 +432,9 @@ class BadInputTest {
             List<Long> expectedBad = new ArrayList<>();
             for (Case c : kinds) {
                 expectedGood.add(offset);
-                h.processElement(new StreamRecord<>(new RawRecord(good, "abstracts", 3, offset++)));
+                h.processElement(new StreamRecord<>(new RawRecord(null, good, "abstracts", 3, offset++)));
                 (c.rejectedWith() == null ? expectedGood : expectedBad).add(offset);
-                h.processElement(new StreamRecord<>(new RawRecord(c.value(), "abstracts", 3, offset++)));
+                h.processElement(new StreamRecord<>(new RawRecord(null, c.value(), "abstracts", 3, offset++)));
             }
             assertThat(h.extractOutputValues())
                     .as(format)

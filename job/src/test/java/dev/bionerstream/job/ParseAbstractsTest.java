@@ -15,7 +15,7 @@ class ParseAbstractsTest {
     }
 
     static StreamRecord<RawRecord> record(String value, long offset) {
-        return new StreamRecord<>(new RawRecord(value.getBytes(StandardCharsets.UTF_8), "abstracts", 1, offset));
+        return new StreamRecord<>(new RawRecord(null, value.getBytes(StandardCharsets.UTF_8), "abstracts", 1, offset));
     }
 
     @Test

@@ -5,21 +5,29 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * One buffered index operation: the document id and its JSON source. This is what the async sink
- * buffers, retries and stores in checkpoints, so it stays a flat value.
+ * One buffered bulk operation: index a document (id and JSON source) or delete one (id, no
+ * source). This is what the async sink buffers, retries and stores in checkpoints, so it stays a
+ * flat value.
  *
  * @param id document id (the DocumentEntities eventId): a replay overwrites instead of duplicating
- * @param source the document as UTF-8 JSON
+ * @param source the document as UTF-8 JSON; null for a deletion
  */
 public record IndexRequestEntry(String id, byte[] source) implements Serializable {
     public IndexRequestEntry {
         Objects.requireNonNull(id, "id");
-        Objects.requireNonNull(source, "source");
+    }
+
+    public static IndexRequestEntry delete(String id) {
+        return new IndexRequestEntry(id, null);
+    }
+
+    public boolean isDelete() {
+        return source == null;
     }
 
     /** Bytes this entry adds to a bulk request (its source plus the id). */
     public long sizeInBytes() {
-        return source.length + id.length();
+        return (isDelete() ? 0 : source.length) + id.length();
     }
 
     public String sourceAsString() {
@@ -28,6 +36,6 @@ public record IndexRequestEntry(String id, byte[] source) implements Serializabl
 
     @Override
     public String toString() {
-        return "IndexRequestEntry[id=" + id + ", " + source.length + " bytes]";
+        return "IndexRequestEntry[id=" + id + (isDelete() ? ", delete]" : ", " + source.length + " bytes]");
     }
 }

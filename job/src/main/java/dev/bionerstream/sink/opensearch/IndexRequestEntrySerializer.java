@@ -5,11 +5,15 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import org.apache.flink.connector.base.sink.writer.AsyncSinkWriterStateSerializer;
 
-/** Checkpoint format of the entries still buffered in the writer: id, then length-prefixed JSON. */
+/** Checkpoint format of the entries still buffered in the writer: id, then length-prefixed JSON (length -1: a deletion). */
 final class IndexRequestEntrySerializer extends AsyncSinkWriterStateSerializer<IndexRequestEntry> {
     @Override
     protected void serializeRequestToStream(IndexRequestEntry entry, DataOutputStream out) throws IOException {
         out.writeUTF(entry.id());
+        if (entry.isDelete()) {
+            out.writeInt(-1);
+            return;
+        }
         out.writeInt(entry.source().length);
         out.write(entry.source());
     }
@@ -17,7 +21,11 @@ final class IndexRequestEntrySerializer extends AsyncSinkWriterStateSerializer<I
     @Override
     protected IndexRequestEntry deserializeRequestFromStream(long requestSize, DataInputStream in) throws IOException {
         String id = in.readUTF();
-        byte[] source = new byte[in.readInt()];
+        int length = in.readInt();
+        if (length < 0) {
+            return IndexRequestEntry.delete(id);
+        }
+        byte[] source = new byte[length];
         in.readFully(source);
         return new IndexRequestEntry(id, source);
     }

@@ -7,10 +7,12 @@ import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.sink.AsyncSinkBase;
 import org.apache.flink.connector.base.sink.writer.BufferedRequestState;
+import org.apache.flink.connector.base.sink.writer.ElementConverter;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
- * Writes {@link DocumentEntities} records to an OpenSearch index with bulk requests.
+ * Writes records to an OpenSearch index with bulk requests; an {@link ElementConverter} turns each
+ * into an index or delete operation ({@link DocumentJsonConverter} for {@link DocumentEntities}).
  *
  * <p>Built on Flink's async sink: documents are buffered and sent in bulk requests of at most
  * {@code opensearch.bulk.max-actions} documents, {@code opensearch.bulk.max-in-flight} requests at
@@ -33,14 +35,14 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  *         .build()).name("opensearch");
  * }</pre>
  */
-public final class OpenSearchSink extends AsyncSinkBase<DocumentEntities, IndexRequestEntry> {
+public final class OpenSearchSink<T> extends AsyncSinkBase<T, IndexRequestEntry> {
     private static final long serialVersionUID = 1L;
 
     private final OpenSearchSinkConfig config;
 
-    OpenSearchSink(OpenSearchSinkConfig config) {
+    OpenSearchSink(OpenSearchSinkConfig config, ElementConverter<T, IndexRequestEntry> converter) {
         super(
-                new DocumentJsonConverter(),
+                converter,
                 config.maxBatchSize(),
                 config.maxInFlightRequests(),
                 config.maxBufferedRequests(),
@@ -53,8 +55,14 @@ public final class OpenSearchSink extends AsyncSinkBase<DocumentEntities, IndexR
     }
 
     /** A sink with settings already read and validated by {@link OpenSearchSinkConfig#from}. */
-    public static OpenSearchSink of(OpenSearchSinkConfig config) {
-        return new OpenSearchSink(config);
+    public static OpenSearchSink<DocumentEntities> of(OpenSearchSinkConfig config) {
+        return new OpenSearchSink<>(config, new DocumentJsonConverter());
+    }
+
+    /** A sink of any record type, which {@code converter} maps to index or delete operations. */
+    public static <T> OpenSearchSink<T> of(
+            OpenSearchSinkConfig config, ElementConverter<T, IndexRequestEntry> converter) {
+        return new OpenSearchSink<>(config, converter);
     }
 
     public static OpenSearchSinkBuilder builder() {
@@ -66,15 +74,14 @@ public final class OpenSearchSink extends AsyncSinkBase<DocumentEntities, IndexR
     }
 
     @Override
-    public StatefulSinkWriter<DocumentEntities, BufferedRequestState<IndexRequestEntry>> createWriter(
-            WriterInitContext context) {
+    public StatefulSinkWriter<T, BufferedRequestState<IndexRequestEntry>> createWriter(WriterInitContext context) {
         return restoreWriter(context, List.of());
     }
 
     @Override
-    public StatefulSinkWriter<DocumentEntities, BufferedRequestState<IndexRequestEntry>> restoreWriter(
+    public StatefulSinkWriter<T, BufferedRequestState<IndexRequestEntry>> restoreWriter(
             WriterInitContext context, Collection<BufferedRequestState<IndexRequestEntry>> recoveredState) {
-        return new OpenSearchSinkWriter(getElementConverter(), context, config, recoveredState);
+        return new OpenSearchSinkWriter<>(getElementConverter(), context, config, recoveredState);
     }
 
     @Override

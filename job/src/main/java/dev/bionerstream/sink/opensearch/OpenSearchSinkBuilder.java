@@ -2,6 +2,7 @@ package dev.bionerstream.sink.opensearch;
 
 import static dev.bionerstream.sink.opensearch.OpenSearchSinkOptions.*;
 
+import dev.bionerstream.avro.DocumentEntities;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.flink.configuration.Configuration;
@@ -95,8 +96,8 @@ public final class OpenSearchSinkBuilder {
         return this;
     }
 
-    public OpenSearchSink build() {
-        return new OpenSearchSink(buildConfig());
+    public OpenSearchSink<DocumentEntities> build() {
+        return OpenSearchSink.of(buildConfig());
     }
 
     /** Checks every setting; the exception message names the option and how to fix it. */

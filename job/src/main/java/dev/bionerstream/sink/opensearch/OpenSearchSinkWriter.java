@@ -1,7 +1,6 @@
 package dev.bionerstream.sink.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.bionerstream.avro.DocumentEntities;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -44,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * keeps its in-flight slot meanwhile: a struggling cluster slows the sink down rather than being
  * hit harder.
  */
-final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, IndexRequestEntry> {
+final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry> {
     private static final Logger LOG = LoggerFactory.getLogger(OpenSearchSinkWriter.class);
 
     static final String METRIC_RETRIED_DOCUMENTS = "opensearchRetriedDocuments";
@@ -61,7 +60,7 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
     private final Counter failedRequests;
 
     OpenSearchSinkWriter(
-            ElementConverter<DocumentEntities, IndexRequestEntry> converter,
+            ElementConverter<T, IndexRequestEntry> converter,
             WriterInitContext context,
             OpenSearchSinkConfig config,
             Collection<BufferedRequestState<IndexRequestEntry>> state) {
@@ -69,7 +68,7 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
     }
 
     private OpenSearchSinkWriter(
-            ElementConverter<DocumentEntities, IndexRequestEntry> converter,
+            ElementConverter<T, IndexRequestEntry> converter,
             WriterInitContext context,
             AsyncSinkWriterConfiguration writerConfiguration,
             OpenSearchSinkConfig config,
@@ -117,9 +116,7 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
     protected void submitRequestEntries(List<IndexRequestEntry> entries, ResultHandler<IndexRequestEntry> handler) {
         List<BulkOperation> operations = new ArrayList<>(entries.size());
         for (IndexRequestEntry entry : entries) {
-            JsonNode source = parse(entry);
-            operations.add(
-                    BulkOperation.of(op -> op.index(ix -> ix.id(entry.id()).document(source))));
+            operations.add(operation(entry));
         }
         BulkRequest request = BulkRequest.of(b -> b.index(config.index()).operations(operations));
         CompletableFuture<BulkResponse> response;
@@ -234,6 +231,14 @@ final class OpenSearchSinkWriter extends AsyncSinkWriter<DocumentEntities, Index
             }
         }
         return 0;
+    }
+
+    private static BulkOperation operation(IndexRequestEntry entry) {
+        if (entry.isDelete()) {
+            return BulkOperation.of(op -> op.delete(d -> d.id(entry.id())));
+        }
+        JsonNode source = parse(entry);
+        return BulkOperation.of(op -> op.index(ix -> ix.id(entry.id()).document(source)));
     }
 
     private static JsonNode parse(IndexRequestEntry entry) {

@@ -1,0 +1,51 @@
+package dev.bionerstream.ingest;
+
+import dev.bionerstream.job.Checkpointing;
+import dev.bionerstream.job.JobConfig;
+import dev.bionerstream.job.KafkaIO;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.connector.file.src.FileSource;
+import org.apache.flink.connector.file.src.enumerate.NonSplittingRecursiveEnumerator;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * The PubMed feed adapter (entry class of {@code ingest}): a directory watched for PubMed XML files
+ * -> {@code Abstract} records (JSON) and deletions (tombstones) on the input topic, malformed
+ * articles and files on the dead-letter topic, exactly once.
+ *
+ * <p>One reader, files in name order: PubMed's file names follow its publication order, and a
+ * revised citation must land after the version it replaces. Parsing is far cheaper than the
+ * annotation job's inference, so one reader keeps up with it.
+ */
+public final class IngestJob {
+    public static final String NAME = "bioner-stream-ingest";
+
+    private IngestJob() {}
+
+    public static void main(String[] args) throws Exception {
+        IngestConfig cfg = IngestConfig.from(JobConfig.parseArgs(args));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        wire(env, cfg);
+        env.execute(NAME);
+    }
+
+    public static void wire(StreamExecutionEnvironment env, IngestConfig cfg) {
+        JobConfig kafka = cfg.kafka();
+        Checkpointing.configure(env, kafka);
+        SettledPubMedFiles filter = new SettledPubMedFiles(cfg.minFileAge());
+        FileSource<IngestRecord> files = FileSource.forBulkFileFormat(new PubMedFileFormat(), new Path(cfg.directory()))
+                .monitorContinuously(cfg.monitorInterval())
+                .setFileEnumerator(() -> new NonSplittingRecursiveEnumerator(filter))
+                .setSplitAssigner(NameOrderAssigner::new)
+                .build();
+        env.fromSource(files, WatermarkStrategy.noWatermarks(), "PubMed files: " + cfg.directory())
+                .setParallelism(1)
+                .uid("pubmed-files")
+                .sinkTo(KafkaIO.sink(
+                        kafka, new IngestRecordSerializer(kafka.inputTopic(), kafka.deadLetterTopic()), "ingest"))
+                .setParallelism(1)
+                .name("Kafka: " + kafka.inputTopic() + " + " + kafka.deadLetterTopic())
+                .uid("ingest-sink");
+    }
+}
