@@ -5,7 +5,11 @@ import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.ingest.IngestConfig;
+import dev.bionerstream.ingest.IngestJob;
+import dev.bionerstream.pubmed.PubMedDirectory;
 import dev.bionerstream.serving.SessionFactory;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,6 +46,12 @@ final class DemoCommand implements Callable<Integer> {
             description = "sample abstracts to produce (max 480). Default: ${DEFAULT-VALUE}")
     int abstracts;
 
+    @Option(
+            names = "--pubmed",
+            description = "a directory of PubMed XML files (.xml, .xml.gz), e.g. samples/pubmed: the ingest job "
+                    + "reads them instead of the sample abstracts, and keeps watching the directory")
+    Path pubmed;
+
     @Option(names = "--port", defaultValue = "8081", description = "Flink dashboard port. Default: ${DEFAULT-VALUE}")
     int port;
 
@@ -52,9 +63,10 @@ final class DemoCommand implements Callable<Integer> {
             description = "exit 0 once the sample is processed (else keep running for the dashboard)")
     boolean exitWhenDone;
 
+    private JobClient ingest;
+
     @Override
     public Integer call() throws Exception {
-        List<String> sample = SampleAbstracts.load(abstracts);
         Configuration options = engine.toConfiguration();
         options.setString("job.checkpoint-interval", "2 s");
         options.setString("batch.max-wait", maxWait);
@@ -64,21 +76,58 @@ final class DemoCommand implements Callable<Integer> {
                 SessionFactory.ONNX_RUNTIME)) {
             System.out.printf(
                     "Kafka broker %s; Flink dashboard http://localhost:%d%n", p.kafka.bootstrapServers(), port);
-            long t0 = System.nanoTime();
+            try {
+                return show(p);
+            } finally {
+                if (ingest != null) {
+                    ingest.cancel().get();
+                }
+            }
+        }
+    }
+
+    private int show(LocalPipeline p) throws Exception {
+        long t0 = System.nanoTime();
+        List<DocumentEntities> docs;
+        List<DeadLetter> dead;
+        if (pubmed == null) {
+            List<String> sample = SampleAbstracts.load(abstracts);
             List<String> records = new ArrayList<>(sample);
             records.addAll(BAD_RECORDS);
             p.produce(records);
             int expected = sample.size();
             p.documents.pollWhileProgressing(d -> d.size() >= expected, Duration.ofMinutes(5));
             p.deadLetters.pollUntil(d -> d.size() >= BAD_RECORDS.size(), Duration.ofSeconds(30));
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            System.out.print(summary(p.documents.poll(Duration.ZERO), p.deadLetters.poll(Duration.ZERO), seconds));
-            if (!exitWhenDone) {
-                System.out.println("The job keeps running for the dashboard; Ctrl-C stops it.");
-                Thread.currentThread().join();
-            }
+            docs = p.documents.poll(Duration.ZERO);
+        } else {
+            ingest = startIngest(p);
+            long expected = PubMedDirectory.citations(pubmed);
+            System.out.printf("Ingesting %s: %d citations%n", pubmed, expected);
+            p.documents.pollWhileProgressing(d -> p.documents.current().size() >= expected, Duration.ofMinutes(5));
+            docs = new ArrayList<>(p.documents.current().values());
+        }
+        dead = p.deadLetters.poll(Duration.ZERO);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        System.out.print(summary(docs, dead, seconds));
+        if (!exitWhenDone) {
+            System.out.println("The job keeps running for the dashboard; Ctrl-C stops it.");
+            Thread.currentThread().join();
         }
         return 0;
+    }
+
+    /** The ingest job on a second local cluster (no dashboard), watching --pubmed, checkpoints every 2 s. */
+    private JobClient startIngest(LocalPipeline p) throws Exception {
+        Configuration c = new Configuration();
+        c.setString("ingest.directory", pubmed.toAbsolutePath().toUri().toString());
+        c.setString("ingest.monitor-interval", "2 s");
+        c.setString("kafka.bootstrap-servers", p.kafka.bootstrapServers());
+        c.setString("job.checkpoint-interval", "2 s");
+        IngestConfig cfg = IngestConfig.from(c);
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.createLocalEnvironment(LocalCluster.configuration(0));
+        IngestJob.wire(env, cfg);
+        return env.executeAsync(IngestJob.NAME);
     }
 
     static String summary(List<DocumentEntities> docs, List<DeadLetter> dead, double seconds) {

@@ -62,9 +62,9 @@ final class ExportCommand implements Callable<Integer> {
         List<Annotated> docs;
         try (TopicReader<DocumentEntities> reader =
                 new TopicReader<>(bootstrapServers, topic, DocumentEntities.class)) {
-            docs = reader.pollWhileProgressing(l -> false, TimeUtils.parseDuration(idle)).stream()
-                    .map(Offsets::annotated)
-                    .toList();
+            reader.pollWhileProgressing(l -> false, TimeUtils.parseDuration(idle));
+            // The documents as they stand: a revision replaces its document, a tombstone removes it.
+            docs = reader.current().values().stream().map(Offsets::annotated).toList();
         }
         try (Writer w = out == null
                 ? new OutputStreamWriter(System.out, StandardCharsets.UTF_8)

@@ -16,7 +16,8 @@ import picocli.CommandLine.Command;
             ExtractCommand.class,
             BenchCommand.class,
             ImportCommand.class,
-            ExportCommand.class
+            ExportCommand.class,
+            IngestCommand.class
         })
 public final class Main {
     public static void main(String[] args) {

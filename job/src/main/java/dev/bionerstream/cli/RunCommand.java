@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
@@ -40,14 +41,21 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (args.contains("--help") || args.contains("-h")) {
-            System.out.print(help());
+            System.out.print(help(
+                    "Usage: bioner run --kafka.bootstrap-servers HOST:PORT [--key value ...]\n\n"
+                            + "Runs the streaming job on a local Flink cluster. Keys (also --key=value):\n",
+                    JobConfig.OPTIONS));
             return 0;
         }
         Configuration given = JobConfig.parseArgs(args.toArray(String[]::new));
-        if (!given.contains(JobOptions.CHECKPOINT_DIR)) {
-            given.set(JobOptions.CHECKPOINT_DIR, DEFAULT_CHECKPOINT_DIR);
-        }
+        withDefaultCheckpointDir(given);
         JobConfig cfg = JobConfig.from(given);
+        runLocally(cfg, BionerJob.NAME, env -> BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME));
+        return 0;
+    }
+
+    /** Runs a job on a local cluster, resuming from its newest completed checkpoint when there is one. */
+    static void runLocally(JobConfig cfg, String name, Consumer<StreamExecutionEnvironment> wiring) throws Exception {
         Configuration flink = LocalCluster.configuration(0);
         resumePoint(cfg)
                 .ifPresentOrElse(
@@ -63,9 +71,8 @@ final class RunCommand implements Callable<Integer> {
                                 "No checkpoint in " + cfg.checkpointStorage().orElseThrow()
                                         + ": starting from kafka.starting-offsets " + cfg.startingOffsets()));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(flink);
-        BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME);
-        env.execute(BionerJob.NAME);
-        return 0;
+        wiring.accept(env);
+        env.execute(name);
     }
 
     /** The newest completed checkpoint of this job (its checkpoint directory and consumer group), on a local file system. */
@@ -77,11 +84,15 @@ final class RunCommand implements Callable<Integer> {
         return LatestCheckpoint.in(dir.getScheme() == null ? Path.of(dir.getPath()) : Path.of(dir));
     }
 
-    static String help() {
-        StringBuilder sb =
-                new StringBuilder("Usage: bioner run --kafka.bootstrap-servers HOST:PORT [--key value ...]\n\n");
-        sb.append("Runs the streaming job on a local Flink cluster. Keys (also --key=value):\n");
-        for (ConfigOption<?> o : JobConfig.OPTIONS) {
+    static void withDefaultCheckpointDir(Configuration given) {
+        if (!given.contains(JobOptions.CHECKPOINT_DIR)) {
+            given.set(JobOptions.CHECKPOINT_DIR, DEFAULT_CHECKPOINT_DIR);
+        }
+    }
+
+    static String help(String usage, List<ConfigOption<?>> options) {
+        StringBuilder sb = new StringBuilder(usage);
+        for (ConfigOption<?> o : options) {
             sb.append(String.format(
                     "  --%-36s %s%n",
                     o.key() + (o.hasDefaultValue() ? " (" + o.defaultValue() + ")" : ""),

@@ -1,8 +1,11 @@
 package dev.bionerstream.demo;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.function.Predicate;
 import org.apache.avro.io.DecoderFactory;
@@ -17,6 +20,10 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final SpecificDatumReader<T> reader;
     private final List<T> seen = new ArrayList<>();
+    /** The topic as compaction would leave it: the newest value per key, tombstoned keys removed. */
+    private final Map<String, T> current = new LinkedHashMap<>();
+
+    private final List<String> tombstones = new ArrayList<>();
 
     public TopicReader(String bootstrapServers, String topic, Class<T> type) {
         Properties p = new Properties();
@@ -30,17 +37,35 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
         reader = new SpecificDatumReader<>(type);
     }
 
-    /** Polls once and returns everything read so far. */
+    /** Polls once and returns every value read so far (tombstones are in {@link #tombstones()}). */
     public List<T> poll(Duration timeout) {
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(timeout)) {
+            String key = r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8);
+            current.remove(key);
+            if (r.value() == null) {
+                tombstones.add(key);
+                continue;
+            }
             try {
-                seen.add(reader.read(null, DecoderFactory.get().binaryDecoder(r.value(), null)));
+                T value = reader.read(null, DecoderFactory.get().binaryDecoder(r.value(), null));
+                seen.add(value);
+                current.put(key, value);
             } catch (java.io.IOException e) {
                 throw new IllegalStateException(
                         "undecodable record at " + r.topic() + "/" + r.partition() + "@" + r.offset(), e);
             }
         }
         return seen;
+    }
+
+    /** The newest value of each key read so far, in the order they last changed; deleted keys are gone. */
+    public Map<String, T> current() {
+        return current;
+    }
+
+    /** Keys of the tombstones read so far, in order. */
+    public List<String> tombstones() {
+        return tombstones;
     }
 
     /** Polls until {@code done} holds for what was read, or {@code timeout} passes. */
@@ -58,11 +83,11 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
      */
     public List<T> pollWhileProgressing(Predicate<List<T>> done, Duration stall) {
         long lastProgress = System.nanoTime();
-        int size = seen.size();
+        int size = seen.size() + tombstones.size();
         while (!done.test(seen) && System.nanoTime() - lastProgress < stall.toNanos()) {
             poll(Duration.ofMillis(500));
-            if (seen.size() > size) {
-                size = seen.size();
+            if (seen.size() + tombstones.size() > size) {
+                size = seen.size() + tombstones.size();
                 lastProgress = System.nanoTime();
             }
         }

