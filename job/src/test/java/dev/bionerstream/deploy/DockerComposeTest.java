@@ -83,6 +83,21 @@ class DockerComposeTest {
     }
 
     @Test
+    void ingestJobWatchesTheMountedFeedDirectoryWithItsOwnCheckpoints() {
+        List<String> command = at(services.get("ingest"), "command");
+        assertThat(String.join(" ", command))
+                .startsWith("standalone-job")
+                .contains("--job-classname dev.bionerstream.ingest.IngestJob")
+                .contains("--ingest.directory file:///data/pubmed");
+        List<String> volumes = at(services.get("ingest"), "volumes");
+        assertThat(volumes).anyMatch(v -> v.endsWith(":/data/pubmed:ro") && v.contains("samples/pubmed"));
+        assertThat(volumes).contains("ingest-checkpoints:/opt/flink/checkpoints");
+        assertThat((Object) at(services.get("ingest-taskmanager"), "environment", "JOB_MANAGER_RPC_ADDRESS"))
+                .isEqualTo("ingest");
+        assertThat(root.resolve("samples/pubmed")).isDirectory();
+    }
+
+    @Test
     void jobManagerRunsTheJobInApplicationMode() {
         List<String> command = at(services.get("jobmanager"), "command");
         assertThat(command.get(0)).isEqualTo("standalone-job");

@@ -72,6 +72,26 @@ class KubernetesManifestsTest {
     }
 
     @Test
+    void ingestJobReadsTheFeedVolumeWithOneReader() {
+        Map<String, Object> spec = at(named("FlinkDeployment", "bioner-ingest"), "spec");
+        assertThat((String) spec.get("image")).matches(DeployFiles::pinned, "a pinned image");
+        assertThat((String) at(spec, "job", "entryClass")).isEqualTo("dev.bionerstream.ingest.IngestJob");
+        assertThat(String.valueOf((Object) at(spec, "job", "parallelism"))).isEqualTo("1");
+        List<String> args = at(spec, "job", "args");
+        String dir = args.get(args.indexOf("--ingest.directory") + 1);
+        Map<String, Object> container =
+                ((List<Map<String, Object>>) at(spec, "podTemplate", "spec", "containers")).get(0);
+        List<Map<String, Object>> mounts = at(container, "volumeMounts");
+        assertThat(mounts).anySatisfy(m -> assertThat(dir).isEqualTo("file://" + m.get("mountPath")));
+        List<Map<String, Object>> volumes = at(spec, "podTemplate", "spec", "volumes");
+        String claim = at(volumes.get(0), "persistentVolumeClaim", "claimName");
+        assertThat(named("PersistentVolumeClaim", claim)).isNotNull();
+        assertThat((String) at(spec, "flinkConfiguration", "execution.checkpointing.dir"))
+                .as("its own checkpoints, apart from the annotation job's")
+                .isNotEqualTo(flinkConfiguration().get("execution.checkpointing.dir"));
+    }
+
+    @Test
     void stateGoesToObjectStorageWithKubernetesHaAndExponentialRestarts() {
         Map<String, Object> conf = flinkConfiguration();
         assertThat((String) conf.get("execution.checkpointing.dir")).startsWith("s3://");
@@ -234,7 +254,15 @@ class KubernetesManifestsTest {
     }
 
     private static Map<String, Object> flinkDeployment() {
-        return only("FlinkDeployment").doc();
+        return named("FlinkDeployment", "bioner-stream");
+    }
+
+    private static Map<String, Object> named(String kind, String name) {
+        return MANIFESTS.stream()
+                .filter(m -> kind.equals(m.kind()) && name.equals(at(m.doc(), "metadata", "name")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + kind + " named " + name))
+                .doc();
     }
 
     private static Map<String, Object> flinkConfiguration() {

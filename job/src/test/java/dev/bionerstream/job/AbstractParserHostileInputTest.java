@@ -128,6 +128,7 @@ class AbstractParserHostileInputTest {
                 + ", {\"name\": \"title\", \"type\": [\"null\", \"string\"]}, {\"name\": \"abstractText\", \"type\": [\"null\", \"string\"]}"
                 + ", {\"name\": \"journal\", \"type\": [\"null\", \"string\"]}, {\"name\": \"publicationDate\", \"type\": [\"null\", \"string\"]}"
                 + ", {\"name\": \"source\", \"type\": [\"null\", \"string\"]}, {\"name\": \"language\", \"type\": [\"null\", \"string\"]}"
+                + ", {\"name\": \"revised\", \"type\": [\"null\", \"string\"]}"
                 + ", {\"name\": \"doi\", \"type\": [\"null\", \"string\"]}]";
         byte[] newer = avroOfSchema(newerFields, Map.of("id", "1", "title", "Aspirin", "doi", "10.1/x"));
         assertThatThrownBy(() -> avro.parse(newer)).hasMessageContaining("bytes after the record");
@@ -139,7 +140,7 @@ class AbstractParserHostileInputTest {
             e.writeString("1");
             e.writeIndex(1);
             e.writeBytes(bytes('a', 0xED, 0xA0, 0x80));
-            for (int i = 0; i < 5; i++) {
+            for (int i = 0; i < 6; i++) {
                 e.writeIndex(0);
             }
         });

@@ -36,7 +36,8 @@ class BadInputTest {
     static final String MAX_CHARS = String.valueOf(AbstractParser.MAX_CHARS);
     static final String OTHER_FIELDS = "{\"name\": \"abstractText\", \"type\": [\"null\", \"string\"]}"
             + ", {\"name\": \"journal\", \"type\": [\"null\", \"string\"]}, {\"name\": \"publicationDate\", \"type\": [\"null\", \"string\"]}"
-            + ", {\"name\": \"source\", \"type\": [\"null\", \"string\"]}, {\"name\": \"language\", \"type\": [\"null\", \"string\"]}";
+            + ", {\"name\": \"source\", \"type\": [\"null\", \"string\"]}, {\"name\": \"language\", \"type\": [\"null\", \"string\"]}"
+            + ", {\"name\": \"revised\", \"type\": [\"null\", \"string\"]}";
 
     /** One kind of input: {@code rejectedWith} a phrase of the reason, or else {@code expected}. */
     record Case(String name, String format, byte[] value, String rejectedWith, Abstract expected) {}
@@ -318,7 +319,7 @@ class BadInputTest {
                 AVRO,
                 avro(e -> {
                     e.writeLong(-1);
-                    nulls(e, 6);
+                    nulls(e, 7);
                 }),
                 "Length is negative"));
         c.add(rejected(
@@ -371,7 +372,7 @@ class BadInputTest {
                     e.writeString("1");
                     e.writeIndex(1);
                     e.writeBytes(bytes('a', 0xFF));
-                    nulls(e, 5);
+                    nulls(e, 6);
                 }),
                 "not valid UTF-8"));
         c.add(rejected(
