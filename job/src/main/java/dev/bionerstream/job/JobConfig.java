@@ -81,8 +81,8 @@ public record JobConfig(
                     default -> throw new IllegalArgumentException(
                             "--" + DELIVERY_GUARANTEE.key() + " must be exactly-once, at-least-once or none");
                 };
-        positive(ASYNC_CAPACITY.key(), c.get(ASYNC_CAPACITY));
-        positive(PARALLELISM.key(), c.get(PARALLELISM));
+        ServingConfig.requirePositive(ASYNC_CAPACITY.key(), c.get(ASYNC_CAPACITY));
+        ServingConfig.requirePositive(PARALLELISM.key(), c.get(PARALLELISM));
         if (c.get(ASYNC_RETRIES) < 0) {
             throw new IllegalArgumentException("--" + ASYNC_RETRIES.key() + " must be >= 0");
         }
@@ -125,12 +125,6 @@ public record JobConfig(
     /** The search-index sink's settings, when {@code opensearch.hosts} (or OPENSEARCH_HOSTS) is set. */
     public Optional<OpenSearchSinkConfig> openSearchSink() {
         return Optional.ofNullable(openSearch);
-    }
-
-    private static void positive(String key, int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException("--" + key + " must be >= 1, got " + value);
-        }
     }
 
     /** Kafka client properties passed through (security settings and the like). */

@@ -73,17 +73,23 @@ final class BatchQueue {
             return List.of();
         }
         List<PendingWindow> waiting = new ArrayList<>(queued);
-        requests.forEach(r -> waiting.addAll(r.pending()));
+        PendingWindow oldest = null;
+        for (BatchRequest r : requests) {
+            List<PendingWindow> pending = r.pending();
+            oldest = oldest == null ? pending.get(0) : oldest;
+            waiting.addAll(pending);
+        }
         waiting.sort(BY_LENGTH);
-        PendingWindow oldest = requests.peekFirst().pending().get(0);
-        int anchor = indexOf(waiting, oldest);
+        int anchor = waiting.indexOf(oldest);
         int length = oldest.window().length();
-        List<PendingWindow> batch = nearest(waiting, anchor, length, requests.size() > 1 ? share : maxSize);
+        List<Integer> first = nearest(waiting, anchor, length, requests.size() > 1 ? share : maxSize);
+        List<PendingWindow> batch = new ArrayList<>(maxSize);
+        first.forEach(i -> batch.add(waiting.get(i)));
         if (batch.size() < maxSize && requests.size() > 1) { // the others had too little: fill up regardless of shares
-            batch.forEach(p -> waiting.set(indexOf(waiting, p), null));
-            batch.addAll(nearest(waiting, anchor, length, maxSize).stream()
+            first.forEach(i -> waiting.set(i, null));
+            nearest(waiting, anchor, length, maxSize).stream()
                     .limit(maxSize - batch.size())
-                    .toList());
+                    .forEach(i -> batch.add(waiting.get(i)));
         }
         for (PendingWindow p : batch) {
             p.request().take(p.index());
@@ -96,20 +102,21 @@ final class BatchQueue {
     }
 
     /**
-     * Up to {@code maxSize} windows of {@code sorted} around {@code anchor}, nearest to {@code length} first,
-     * at most {@code perRequest} of one request; null entries are skipped.
+     * Positions of up to {@code maxSize} windows of {@code sorted} around {@code anchor}, nearest to
+     * {@code length} first, at most {@code perRequest} of one request; null entries are skipped.
      */
-    private List<PendingWindow> nearest(List<PendingWindow> sorted, int anchor, int length, int perRequest) {
-        List<PendingWindow> out = new ArrayList<>(maxSize);
+    private List<Integer> nearest(List<PendingWindow> sorted, int anchor, int length, int perRequest) {
+        List<Integer> out = new ArrayList<>(maxSize);
         Map<BatchRequest, Integer> taken = new HashMap<>();
         int lo = anchor - 1;
         int hi = anchor;
         while (out.size() < maxSize && (lo >= 0 || hi < sorted.size())) {
             boolean up = lo < 0 || (hi < sorted.size() && distance(sorted, hi, length) <= distance(sorted, lo, length));
-            PendingWindow p = sorted.get(up ? hi++ : lo--);
+            int i = up ? hi++ : lo--;
+            PendingWindow p = sorted.get(i);
             if (p != null && taken.getOrDefault(p.request(), 0) < perRequest) {
                 taken.merge(p.request(), 1, Integer::sum);
-                out.add(p);
+                out.add(i);
             }
         }
         return out;
@@ -118,16 +125,6 @@ final class BatchQueue {
     private static int distance(List<PendingWindow> sorted, int i, int length) {
         PendingWindow p = sorted.get(i);
         return p == null ? 0 : Math.abs(p.window().length() - length);
-    }
-
-    private static int indexOf(List<PendingWindow> list, PendingWindow p) {
-        for (int i = 0; i < list.size(); i++) {
-            PendingWindow q = list.get(i);
-            if (q != null && q.request() == p.request() && q.index() == p.index()) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("window not queued");
     }
 
     int size() {

@@ -30,8 +30,8 @@ public record ServingConfig(
         implements Serializable {
     public ServingConfig {
         entityTypes = List.copyOf(entityTypes);
-        positive(BATCH_MAX_SIZE.key(), batchMaxSize);
-        positive(MAX_WINDOWS_PER_DOCUMENT.key(), maxWindowsPerDocument);
+        requirePositive(BATCH_MAX_SIZE.key(), batchMaxSize);
+        requirePositive(MAX_WINDOWS_PER_DOCUMENT.key(), maxWindowsPerDocument);
         if (batchMaxWait.isNegative()) {
             throw new IllegalArgumentException(
                     "--" + BATCH_MAX_WAIT.key() + " must not be negative, got " + batchMaxWait);
@@ -70,7 +70,8 @@ public record ServingConfig(
         return ModelBundle.loadOrDefault(Optional.ofNullable(bundle).map(Path::of));
     }
 
-    private static void positive(String key, int value) {
+    /** The check every count option of the job and the model shares, with the message users see. */
+    public static void requirePositive(String key, int value) {
         if (value < 1) {
             throw new IllegalArgumentException("--" + key + " must be >= 1, got " + value);
         }
