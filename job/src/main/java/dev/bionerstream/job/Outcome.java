@@ -3,13 +3,9 @@ package dev.bionerstream.job;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 
-/** What inference made of one document: its entities, its deletion, or a dead letter (Flink POJO). */
+/** What inference made of one record: a document update (its entities, or its deletion), or a dead letter (Flink POJO). */
 public class Outcome {
-    public DocumentEntities document;
-    /** A deleted document's id and its record's event id. */
-    public String deletedId;
-
-    public String deletedEventId;
+    public DocumentUpdate update;
     public DeadLetter deadLetter;
     /** Whether another attempt could succeed (a model error may; a too large document never does). */
     public boolean retryable;
@@ -18,14 +14,13 @@ public class Outcome {
 
     public static Outcome of(DocumentEntities d) {
         Outcome o = new Outcome();
-        o.document = d;
+        o.update = DocumentUpdate.of(d);
         return o;
     }
 
     public static Outcome deleted(String documentId, String eventId) {
         Outcome o = new Outcome();
-        o.deletedId = documentId;
-        o.deletedEventId = eventId;
+        o.update = DocumentUpdate.deletion(documentId, eventId);
         return o;
     }
 

@@ -95,10 +95,8 @@ public final class Topology {
             if (o.isFailed()) {
                 deadLetters.inc();
                 ctx.output(DeadLetters.TAG, o.deadLetter);
-            } else if (o.deletedId != null) {
-                out.collect(DocumentUpdate.deletion(o.deletedId, o.deletedEventId));
             } else {
-                out.collect(DocumentUpdate.of(o.document));
+                out.collect(o.update);
             }
         }
     }

@@ -77,8 +77,9 @@ class AnnotateFunctionTest {
         assertThat(session.batches.get(before)).hasSize(8);
         Outcome a = first.extractOutputValues().get(0);
         assertThat(a.isFailed()).isFalse();
-        assertThat(a.document.getEntities()).extracting(m -> m.getText()).contains("Lithium");
-        assertThat(second.extractOutputValues().get(0).document.getDocumentId()).isEqualTo("b");
+        assertThat(a.update.document.getEntities()).extracting(m -> m.getText()).contains("Lithium");
+        assertThat(second.extractOutputValues().get(0).update.document.getDocumentId())
+                .isEqualTo("b");
     }
 
     @Test
@@ -111,7 +112,7 @@ class AnnotateFunctionTest {
             assertThat(o.deadLetter.getOffset()).isEqualTo(7);
         });
         assertThat(out).filteredOn(o -> !o.isFailed()).singleElement().satisfies(o -> assertThat(
-                        o.document.getDocumentId())
+                        o.update.document.getDocumentId())
                 .isEqualTo("e"));
     }
 

@@ -39,6 +39,28 @@ class ParseAbstractsTest {
     }
 
     @Test
+    void aTombstoneDeletesTheDocumentItsKeyNamesAndAKeylessOneIsADeadLetter() throws Exception {
+        var h = harness(new AbstractParser("json"));
+        h.processElement(new StreamRecord<>(
+                new RawRecord("90000003".getBytes(StandardCharsets.UTF_8), null, "abstracts", 1, 5)));
+        h.processElement(new StreamRecord<>(new RawRecord(null, null, "abstracts", 1, 6)));
+        h.processElement(new StreamRecord<>(
+                new RawRecord("bad\u0000id".getBytes(StandardCharsets.UTF_8), null, "abstracts", 1, 7)));
+        assertThat(h.extractOutputValues()).singleElement().satisfies(a -> {
+            assertThat(a.isDeletion()).isTrue();
+            assertThat(a.deletedId).isEqualTo("90000003");
+            assertThat(a.value).isNull();
+            assertThat(a.offset).isEqualTo(5);
+        });
+        assertThat(h.getSideOutput(DeadLetters.TAG))
+                .extracting(r -> r.getValue().getOffset() + ": " + r.getValue().getErrorMessage())
+                .containsExactly(
+                        "6: record has neither value nor key: a tombstone must name the document to delete",
+                        "7: field 'id' contains a control character");
+        h.close();
+    }
+
+    @Test
     void aRecordBeyondTheJsonLimitsIsADeadLetterNotARestart() throws Exception {
         var h = harness(new AbstractParser("json"));
         h.processElement(record("{\"id\": \"1\", \"x\": " + "[".repeat(1001) + "]".repeat(1001) + "}", 7));

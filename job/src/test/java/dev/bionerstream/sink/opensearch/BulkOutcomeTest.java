@@ -80,6 +80,21 @@ class BulkOutcomeTest {
                 .isEqualTo("{\"id\":\"b\"}");
     }
 
+    @Test
+    void aBufferedDeletionSurvivesACheckpoint() throws Exception {
+        IndexRequestEntrySerializer serializer = new IndexRequestEntrySerializer();
+        List<IndexRequestEntry> entries = List.of(entry("a"), IndexRequestEntry.delete("b"), entry("c"));
+        var state =
+                new org.apache.flink.connector.base.sink.writer.BufferedRequestState<IndexRequestEntry>(entries.stream()
+                        .map(e -> new org.apache.flink.connector.base.sink.writer.RequestEntryWrapper<>(
+                                e, e.sizeInBytes()))
+                        .toList());
+        var restored = serializer.deserialize(serializer.getVersion(), serializer.serialize(state));
+        assertThat(restored.getBufferedRequestEntries())
+                .extracting(w -> w.getRequestEntry().id() + (w.getRequestEntry().isDelete() ? " delete" : " index"))
+                .containsExactly("a index", "b delete", "c index");
+    }
+
     private static IndexRequestEntry entry(String id) {
         return new IndexRequestEntry(id, ("{\"id\":\"" + id + "\"}").getBytes(StandardCharsets.UTF_8));
     }
