@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
             BenchCommand.class,
             ImportCommand.class,
             ExportCommand.class,
-            IngestCommand.class
+            IngestCommand.class,
+            FetchCommand.class
         })
 public final class Main {
     public static void main(String[] args) {
