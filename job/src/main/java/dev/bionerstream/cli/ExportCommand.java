@@ -5,6 +5,7 @@ import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.formats.Annotated;
 import dev.bionerstream.formats.BioCJson;
+import dev.bionerstream.formats.BioCXml;
 import dev.bionerstream.formats.Offsets;
 import dev.bionerstream.formats.PubTator;
 import java.io.IOException;
@@ -17,24 +18,27 @@ import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import javax.xml.stream.XMLStreamException;
 import org.apache.flink.util.TimeUtils;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** Reads the job's per-document records (read_committed) and writes them as PubTator or BioC JSON. */
 @Command(
         name = "export",
         mixinStandardHelpOptions = true,
         description =
-                "Writes the records of the documents topic as PubTator or BioC JSON, until no new record arrives for --idle.")
+                "Writes the documents topic as PubTator, BioC JSON or BioC XML (documents as they stand), until no new record arrives for --idle.")
 final class ExportCommand implements Callable<Integer> {
-    enum Format {
-        pubtator,
-        bioc
-    }
+    @Spec
+    CommandSpec spec;
 
-    @Option(names = "--kafka.bootstrap-servers", required = true, description = "Kafka bootstrap servers")
-    String bootstrapServers;
+    @Mixin
+    KafkaArgs kafka;
 
     @Option(
             names = "--topic",
@@ -45,8 +49,8 @@ final class ExportCommand implements Callable<Integer> {
     @Option(
             names = "--format",
             defaultValue = "pubtator",
-            description = "pubtator or bioc (BioC JSON). Default: ${DEFAULT-VALUE}")
-    Format format;
+            description = "pubtator, bioc (BioC JSON) or bioc-xml. Default: ${DEFAULT-VALUE}")
+    String format;
 
     @Option(names = "--out", description = "output file (default: standard output)")
     Path out;
@@ -58,10 +62,14 @@ final class ExportCommand implements Callable<Integer> {
     String idle;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, XMLStreamException {
+        if (!List.of("pubtator", "bioc", "bioc-xml").contains(format)) {
+            throw new ParameterException(
+                    spec.commandLine(), "--format must be pubtator, bioc or bioc-xml, got " + format);
+        }
         List<Annotated> docs;
         try (TopicReader<DocumentEntities> reader =
-                new TopicReader<>(bootstrapServers, topic, DocumentEntities.class)) {
+                new TopicReader<>(kafka.bootstrapServers, topic, DocumentEntities.class)) {
             reader.pollWhileProgressing(l -> false, TimeUtils.parseDuration(idle));
             // The documents as they stand: a revision replaces its document, a tombstone removes it.
             docs = reader.current().values().stream().map(Offsets::annotated).toList();
@@ -75,16 +83,18 @@ final class ExportCommand implements Callable<Integer> {
         return 0;
     }
 
-    static void write(List<Annotated> docs, Format format, Writer w) throws IOException {
-        if (format == Format.pubtator) {
-            for (Annotated d : docs) {
-                PubTator.write(d, w);
+    static void write(List<Annotated> docs, String format, Writer w) throws IOException, XMLStreamException {
+        String today = LocalDate.now().format(DateTimeFormatter.BASIC_ISO_DATE);
+        switch (format) {
+            case "pubtator" -> {
+                for (Annotated d : docs) {
+                    PubTator.write(d, w);
+                }
             }
-        } else {
-            String today = LocalDate.now().format(DateTimeFormatter.BASIC_ISO_DATE);
-            new ObjectMapper()
+            case "bioc" -> new ObjectMapper()
                     .writerWithDefaultPrettyPrinter()
                     .writeValue(w, BioCJson.collection("bioner-stream", today, docs));
+            default -> BioCXml.write("bioner-stream", today, docs, w);
         }
     }
 }

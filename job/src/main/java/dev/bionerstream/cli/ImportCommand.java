@@ -1,10 +1,13 @@
 package dev.bionerstream.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.demo.TopicWriter;
 import dev.bionerstream.formats.Annotated;
 import dev.bionerstream.formats.BioCJson;
+import dev.bionerstream.formats.BioCXml;
 import dev.bionerstream.formats.PubTator;
+import dev.bionerstream.job.JsonAbstracts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,14 +17,15 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** Turns a corpus in PubTator or BioC JSON into Abstract records on the input topic; existing annotations are not sent. */
+/** Turns a corpus in PubTator or BioC (JSON or XML) into Abstract records on the input topic; existing annotations are not sent. */
 @Command(
         name = "import",
         mixinStandardHelpOptions = true,
         description =
-                "Writes the documents of a PubTator or BioC JSON file to the input topic as JSON Abstract records.")
+                "Writes the documents of a PubTator, BioC JSON or BioC XML file to the input topic as JSON Abstract records.")
 final class ImportCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -31,13 +35,16 @@ final class ImportCommand implements Callable<Integer> {
 
         @Option(names = "--bioc", description = "BioC JSON collection")
         Path bioc;
+
+        @Option(names = "--bioc-xml", description = "BioC XML collection")
+        Path biocXml;
     }
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Input input;
 
-    @Option(names = "--kafka.bootstrap-servers", required = true, description = "Kafka bootstrap servers")
-    String bootstrapServers;
+    @Mixin
+    KafkaArgs kafka;
 
     @Option(
             names = "--topic",
@@ -54,7 +61,7 @@ final class ImportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         List<Annotated> docs = read();
-        TopicWriter.produce(bootstrapServers, topic, records(docs, source));
+        TopicWriter.produce(kafka.bootstrapServers, topic, records(docs, source));
         System.out.printf("%d documents written to %s%n", docs.size(), topic);
         return 0;
     }
@@ -65,17 +72,24 @@ final class ImportCommand implements Callable<Integer> {
                 return PubTator.read(in);
             }
         }
+        if (input.biocXml != null) {
+            try (BufferedReader in = Files.newBufferedReader(input.biocXml, StandardCharsets.UTF_8)) {
+                return BioCXml.read(in);
+            }
+        }
         return BioCJson.read(JSON.readTree(input.bioc.toFile()));
     }
 
     static List<String> records(List<Annotated> docs, String source) {
         return docs.stream()
-                .map(d -> JSON.createObjectNode()
-                        .put("id", d.id())
-                        .put("title", d.title())
-                        .put("abstract", d.abstractText())
-                        .put("source", source)
-                        .toString())
+                .map(d -> new String(
+                        JsonAbstracts.write(Abstract.newBuilder()
+                                .setId(d.id())
+                                .setTitle(d.title())
+                                .setAbstractText(d.abstractText())
+                                .setSource(source)
+                                .build()),
+                        StandardCharsets.UTF_8))
                 .toList();
     }
 }

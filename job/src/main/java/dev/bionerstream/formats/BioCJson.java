@@ -30,7 +30,7 @@ public final class BioCJson {
             ObjectNode abs = passage(passages, "abstract", d.abstractOffset(), d.abstractText());
             int n = 0;
             for (Annotated.Annotation a : d.annotations()) {
-                ObjectNode ann = (a.start() < d.abstractOffset() ? title : abs)
+                ObjectNode ann = (BioCPassages.inTitle(d, a) ? title : abs)
                         .withArray("annotations")
                         .addObject();
                 ann.put("id", String.valueOf(n++));
@@ -58,32 +58,21 @@ public final class BioCJson {
         List<Annotated> out = new ArrayList<>();
         for (JsonNode doc : required(collection, "documents", "collection")) {
             String id = required(doc, "id", "document").asText();
-            String title = "";
-            StringBuilder abstractText = new StringBuilder();
-            List<Annotated.Annotation> annotations = new ArrayList<>();
-            JsonNode passages = required(doc, "passages", "document " + id);
-            for (int i = 0; i < passages.size(); i++) {
-                JsonNode p = passages.get(i);
-                if (i == 0) {
-                    title = p.path("text").asText("");
-                } else {
-                    abstractText
-                            .append(abstractText.isEmpty() ? "" : " ")
-                            .append(p.path("text").asText(""));
-                }
+            BioCPassages passages = new BioCPassages(id);
+            for (JsonNode p : required(doc, "passages", "document " + id)) {
+                passages.passage(p.path("text").asText(""));
                 for (JsonNode a : p.path("annotations")) {
                     JsonNode loc = required(a, "locations", "annotation of document " + id)
                             .get(0);
-                    int start = loc.path("offset").asInt();
-                    annotations.add(new Annotated.Annotation(
-                            start,
-                            start + loc.path("length").asInt(),
+                    passages.annotation(
+                            loc.path("offset").asInt(),
+                            loc.path("length").asInt(),
                             a.path("text").asText(),
                             a.path("infons").path("type").asText(),
-                            a.path("infons").path("identifier").asText("-")));
+                            a.path("infons").path("identifier").asText("-"));
                 }
             }
-            out.add(new Annotated(id, title, abstractText.toString(), annotations));
+            out.add(passages.document());
         }
         return out;
     }

@@ -84,6 +84,35 @@ class FormatsRoundTripTest {
     }
 
     @Test
+    void bioCXmlRoundTripsWithMarkupCharactersAndCharactersOutsideTheBmp() throws Exception {
+        Annotated a = Offsets.annotated(DOC);
+        Annotated b = new Annotated(
+                "x<&>\"",
+                "𝛼-Synuclein & <tau> in \"PD\"",
+                "The 𝛼-synuclein gene (SNCA) & tau.",
+                List.of(
+                        new Annotated.Annotation(0, 11, "𝛼-Synuclein", "Gene", "-"),
+                        new Annotated.Annotation(30, 41, "𝛼-synuclein", "Gene", "6622")));
+        StringWriter out = new StringWriter();
+        BioCXml.write("bioner-stream", "20261122", List.of(a, b), out);
+        String xml = out.toString();
+        assertThat(xml)
+                .contains(
+                        "<infon key=\"type\">abstract</infon>", "&lt;tau&gt;", "<location offset=\"30\" length=\"11\"");
+        assertThat(BioCXml.read(new StringReader(xml))).containsExactly(a, b);
+    }
+
+    @Test
+    void malformedBioCXmlSaysWhatIsWrong() {
+        assertThatThrownBy(() -> BioCXml.read(new StringReader("<collection><document><id>1</id><passage>")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("BioC XML: not well-formed");
+        assertThatThrownBy(() -> BioCXml.read(new StringReader(
+                        "<collection>\n<document><passage><text>t</text></passage></document></collection>")))
+                .hasMessage("BioC XML: the document at line 2 has a passage before its <id>");
+    }
+
+    @Test
     void aPubTatorFileWithConceptIdsReadsAsWritten() {
         String file =
                 """
