@@ -6,11 +6,13 @@ import dev.bionerstream.engine.Extraction;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.engine.WindowResult;
 import dev.bionerstream.serving.ModelBrokenException;
+import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
 import dev.bionerstream.serving.TooManyWindowsException;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -32,14 +34,17 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
  * entities. A failure or a timeout completes with a dead letter instead of an exception, so the
  * retry strategy can try again and the job never fails on one bad document; a timed-out document's
  * windows still queued are withdrawn so they do not delay the documents behind it. Only a broken
- * model fails the task, so that Flink restarts it from the last checkpoint.
+ * model fails the task, so that Flink restarts it from the last checkpoint. The record's language
+ * picks the model ({@link ModelRoutes}); a deletion is one per model, since each model's record of
+ * the document has its own id in the index.
  */
 public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome> {
-    private final ServingConfig serving;
+    private final ModelRoutes models;
     private final SessionFactory factory;
 
-    private transient SharedModels.Lease lease;
-    private transient DocumentRecords records;
+    /** Per model of {@link #models}: the shared engine and batcher, and the records it produces. */
+    private transient Map<ServingConfig, Served> served;
+
     private transient Map<SourcedAbstract, CompletableFuture<Extraction>> inFlight;
     private transient Histogram batchSize;
     private transient Histogram queueWait;
@@ -47,15 +52,27 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     private transient Meter sequences;
     private transient Meter entities;
 
-    public AnnotateFunction(ServingConfig serving, SessionFactory factory) {
-        this.serving = serving;
+    private record Served(SharedModels.Lease lease, DocumentRecords records) {}
+
+    public AnnotateFunction(ModelRoutes models, SessionFactory factory) {
+        this.models = models;
         this.factory = factory;
     }
 
     @Override
     public void open(OpenContext ctx) {
-        lease = SharedModels.acquire(serving, factory);
-        records = new DocumentRecords(lease.engine().manifest());
+        served = new LinkedHashMap<>();
+        try {
+            for (ServingConfig model : models.all()) {
+                SharedModels.Lease lease = SharedModels.acquire(model, factory);
+                served.put(
+                        model,
+                        new Served(lease, new DocumentRecords(lease.engine().manifest())));
+            }
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
         inFlight = new ConcurrentHashMap<>();
         MetricGroup g = getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP);
         batchSize = g.histogram(Metrics.BATCH_SIZE, new DescriptiveStatisticsHistogram(1000));
@@ -69,17 +86,24 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     public void asyncInvoke(SourcedAbstract in, ResultFuture<Outcome> result) {
         if (in.isDeletion()) {
             // Through this operator all the same: ordered, a deletion cannot overtake the document it deletes.
-            result.complete(List.of(Outcome.deleted(in.deletedId, records.eventId(in.deletedId))));
+            result.complete(served.values().stream()
+                    .map(m -> Outcome.deleted(in.deletedId, m.records().eventId(in.deletedId)))
+                    .toList());
             return;
         }
         Abstract a = in.value;
-        CompletableFuture<Extraction> call =
-                lease.engine().extract(DocumentRecords.texts(a), Segmentation.SENTENCES, lease.batcher());
+        Served model = served.get(models.forLanguage(a.getLanguage()));
+        CompletableFuture<Extraction> call = model.lease()
+                .engine()
+                .extract(
+                        DocumentRecords.texts(a),
+                        Segmentation.SENTENCES,
+                        model.lease().batcher());
         inFlight.put(in, call);
         call.whenComplete((x, error) -> {
             inFlight.remove(in, call);
             if (error == null) {
-                result.complete(List.of(Outcome.of(annotated(a, x))));
+                result.complete(List.of(Outcome.of(annotated(a, x, model.records()))));
             } else if (unwrap(error) instanceof ModelBrokenException broken) {
                 result.completeExceptionally(broken);
             } else if (!call.isCancelled()) {
@@ -88,7 +112,7 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
         });
     }
 
-    private DocumentEntities annotated(Abstract a, Extraction x) {
+    private DocumentEntities annotated(Abstract a, Extraction x, DocumentRecords records) {
         for (WindowResult w : x.windows()) {
             batchSize.update(w.batchSize());
             queueWait.update(w.queueNanos() / 1_000_000);
@@ -124,8 +148,8 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
 
     @Override
     public void close() {
-        if (lease != null) {
-            lease.close();
+        if (served != null) {
+            served.values().forEach(m -> m.lease().close());
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.bionerstream.job;
 
 import static dev.bionerstream.job.JobOptions.*;
 
+import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.ServingOptions;
 import dev.bionerstream.sink.opensearch.OpenSearchSinkConfig;
@@ -33,7 +34,7 @@ public record JobConfig(
         String transactionalIdPrefix,
         Duration transactionTimeout,
         Map<String, String> kafkaProperties,
-        ServingConfig serving,
+        ModelRoutes models,
         int asyncCapacity,
         Duration asyncTimeout,
         int asyncRetries,
@@ -105,7 +106,7 @@ public record JobConfig(
                 c.get(TRANSACTIONAL_ID_PREFIX),
                 c.get(TRANSACTION_TIMEOUT),
                 Map.copyOf(kafka),
-                ServingConfig.from(c),
+                ModelRoutes.from(c),
                 c.get(ASYNC_CAPACITY),
                 c.get(ASYNC_TIMEOUT),
                 c.get(ASYNC_RETRIES),
@@ -115,6 +116,11 @@ public record JobConfig(
                         .map(d -> d.replaceAll("/+$", "") + "/" + c.get(GROUP_ID))
                         .orElse(null),
                 OpenSearchSinkConfig.isEnabled(c) ? OpenSearchSinkConfig.from(c) : null);
+    }
+
+    /** The default model's settings (the one for records of no configured language). */
+    public ServingConfig serving() {
+        return models.defaultModel();
     }
 
     /** Where this job's checkpoints go ({@code job.checkpoint-dir}/{@code kafka.group-id}), when set. */

@@ -47,7 +47,7 @@ public final class Topology {
                 .build();
         DataStream<Outcome> outcomes = AsyncDataStream.orderedWaitWithRetry(
                         parsed,
-                        new AnnotateFunction(cfg.serving(), factory),
+                        new AnnotateFunction(cfg.models(), factory),
                         cfg.asyncTimeout().toMillis(),
                         TimeUnit.MILLISECONDS,
                         cfg.asyncCapacity(),

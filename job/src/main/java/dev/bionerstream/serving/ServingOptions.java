@@ -52,6 +52,14 @@ public final class ServingOptions {
                     "A document needing more (sentence, type) model passes than this goes to the dead-letter topic "
                             + "instead of occupying the model (a PubMed abstract needs about 40 with four types).");
 
+    public static final ConfigOption<String> LANGUAGE_BUNDLES = ConfigOptions.key("model.language-bundles")
+            .stringType()
+            .noDefaultValue()
+            .withDescription(
+                    "More bundles, picked by the record's language: LANG=DIR pairs, comma-separated, e.g. spa=/models/pharmaconer "
+                            + "(ISO 639 codes: es, spa and PubMed's codes all work). Records in other languages, or none, "
+                            + "go to model.bundle. Each bundle gets its own session and batcher.");
+
     /** Every option above, for validating the keys a user gives. */
     public static final List<ConfigOption<?>> ALL = List.of(
             BUNDLE,
@@ -61,5 +69,6 @@ public final class ServingOptions {
             ENTITY_TYPES,
             BATCH_MAX_SIZE,
             BATCH_MAX_WAIT,
-            MAX_WINDOWS_PER_DOCUMENT);
+            MAX_WINDOWS_PER_DOCUMENT,
+            LANGUAGE_BUNDLES);
 }

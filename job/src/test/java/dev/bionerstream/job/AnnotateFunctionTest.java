@@ -6,11 +6,16 @@ import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.features.MrcTokenizer;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.model.RelabelledBundle;
+import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
@@ -21,6 +26,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The async operator over the shared micro-batcher, in Flink's operator test harness. */
 class AnnotateFunctionTest {
@@ -43,13 +49,60 @@ class AnnotateFunctionTest {
     }
 
     static OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> harness(ServingConfig cfg) throws Exception {
+        return harness(ModelRoutes.of(cfg));
+    }
+
+    static OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> harness(ModelRoutes models) throws Exception {
         SessionFactory testing = (bundle, options) -> session;
         var h = new OneInputStreamOperatorTestHarness<>(
                 new AsyncWaitOperatorFactory<>(
-                        new AnnotateFunction(cfg, testing), TIMEOUT_MS, 10, AsyncDataStream.OutputMode.UNORDERED),
+                        new AnnotateFunction(models, testing), TIMEOUT_MS, 10, AsyncDataStream.OutputMode.ORDERED),
                 TypeInformation.of(SourcedAbstract.class).createSerializer(new SerializerConfigImpl()));
         h.open();
         return h;
+    }
+
+    @Test
+    void theRecordsLanguagePicksItsModelAndADeletionGoesToEveryModel(@TempDir Path dir) throws Exception {
+        ServingConfig english = config(8, Duration.ofMillis(1));
+        ServingConfig spanish = new ServingConfig(
+                RelabelledBundle.write(dir.resolve("es"), "bioner-mrc-es-test", "0.1.0")
+                        .toString(),
+                List.of(),
+                english.inference(),
+                8,
+                english.batchMaxWait(),
+                4000);
+        var h = harness(new ModelRoutes(english, Map.of("spa", spanish)));
+        String defaultModel = ModelBundle.loadDefault().manifest().name();
+        List<String> languages = Arrays.asList("eng", "es", "spa", "xyz", null);
+        for (int i = 0; i < languages.size(); i++) {
+            Abstract a = Abstract.newBuilder()
+                    .setId("d" + i)
+                    .setTitle("Lithium was given.")
+                    .setLanguage(languages.get(i))
+                    .build();
+            h.processElement(
+                    new StreamRecord<>(new SourcedAbstract(a, new RawRecord(null, new byte[0], "abstracts", 0, i))));
+        }
+        h.processElement(
+                new StreamRecord<>(SourcedAbstract.deletion("d0", new RawRecord(null, null, "abstracts", 0, 9))));
+        h.endInput();
+        List<Outcome> out = h.extractOutputValues();
+        assertThat(out.subList(0, 5))
+                .extracting(o -> o.update.document.getModelName())
+                .containsExactly(defaultModel, "bioner-mrc-es-test", "bioner-mrc-es-test", defaultModel, defaultModel);
+        assertThat(out.subList(5, out.size()))
+                .as("one deletion per model: each model's record of d0 has its own index id")
+                .extracting(o -> o.update.eventId)
+                .containsExactlyInAnyOrder(
+                        EventIds.document(
+                                "d0", ModelBundle.loadDefault().manifest().id()),
+                        EventIds.document("d0", "bioner-mrc-es-test:0.1.0"));
+        assertThat(out.get(0).update.eventId)
+                .isEqualTo(EventIds.document(
+                        "d0", ModelBundle.loadDefault().manifest().id()));
+        h.close();
     }
 
     static StreamRecord<SourcedAbstract> doc(String id, String title) {

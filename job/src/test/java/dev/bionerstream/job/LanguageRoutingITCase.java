@@ -1,0 +1,81 @@
+package dev.bionerstream.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.avro.EntityEvent;
+import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.demo.TopicReader;
+import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.model.RelabelledBundle;
+import dev.bionerstream.serving.SessionFactory;
+import dev.bionerstream.serving.SharedModels;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * English and Spanish records through the job with two bundles (the default, and a second real
+ * bundle configured for Spanish): each document and each of its events carries the model
+ * name:version of the bundle its language picked, and each bundle ran its own ONNX Runtime session.
+ */
+class LanguageRoutingITCase {
+    @TempDir
+    Path dir;
+
+    @Test
+    void eachLanguageIsServedByItsOwnBundle() throws Exception {
+        Path spanish = RelabelledBundle.write(dir.resolve("es"), "bioner-mrc-es-test", "0.1.0");
+        Configuration options = Configuration.fromMap(Map.of(
+                "job.checkpoint-interval", "1 s",
+                "model.threads", "1",
+                "model.language-bundles", "spa=" + spanish));
+        String english = ModelBundle.loadDefault().manifest().id();
+        try (LocalPipeline p = LocalPipeline.start(
+                        options, StreamExecutionEnvironment.getExecutionEnvironment(), SessionFactory.ONNX_RUNTIME);
+                TopicReader<EntityEvent> events =
+                        new TopicReader<>(p.kafka.bootstrapServers(), p.config.entitiesTopic(), EntityEvent.class)) {
+            p.produce(List.of(
+                    "{\"id\": \"en1\", \"title\": \"Lithium induced seizures in mice.\", \"language\": \"eng\"}",
+                    "{\"id\": \"es1\", \"title\": \"El litio causó convulsiones.\", \"language\": \"spa\"}",
+                    "{\"id\": \"es2\", \"title\": \"Paciente tratado con cisplatino.\", \"language\": \"es\"}",
+                    "{\"id\": \"xx1\", \"title\": \"Aspirin and cancer.\"}"));
+            List<DocumentEntities> docs =
+                    p.documents.pollWhileProgressing(l -> Delivery.distinct(l) >= 4, Duration.ofMinutes(3));
+            Map<String, String> modelOf = docs.stream()
+                    .collect(Collectors.toMap(
+                            DocumentEntities::getDocumentId,
+                            d -> d.getModelName() + ":" + d.getModelVersion(),
+                            (a, b) -> a));
+            assertThat(modelOf)
+                    .containsExactlyInAnyOrderEntriesOf(Map.of(
+                            "en1",
+                            english,
+                            "es1",
+                            "bioner-mrc-es-test:0.1.0",
+                            "es2",
+                            "bioner-mrc-es-test:0.1.0",
+                            "xx1",
+                            english));
+            long expectedEvents =
+                    docs.stream().mapToLong(d -> d.getEntities().size()).sum();
+            List<EntityEvent> seen =
+                    events.pollWhileProgressing(l -> l.size() >= expectedEvents, Duration.ofMinutes(1));
+            assertThat(seen).isNotEmpty().allSatisfy(e -> assertThat(e.getModelName() + ":" + e.getModelVersion())
+                    .as(e.getDocumentId())
+                    .isEqualTo(modelOf.get(e.getDocumentId())));
+            for (var model : p.config.models().all()) {
+                assertThat(SharedModels.batchStats(model))
+                        .as("the batcher of " + model.bundle())
+                        .hasValueSatisfying(c -> assertThat(c.windows()).isPositive());
+            }
+        }
+    }
+}
