@@ -7,9 +7,29 @@ from typing import Dict, List
 from .corpus import Sentence, mention_counts
 
 STYLES = ("paper", "simple", "guideline")
+LANGUAGES = ("en", "es")
 
 # Display words for the query ("Can you detect <words> entities ...").
 TYPE_WORDS = {"chemical": "chemical", "disease": "disease", "gene": "gene or protein", "species": "species"}
+
+# Spanish (PharmaCoNER: Spanish clinical cases): "¿Puedes detectar entidades de <words> ...".
+TYPE_WORDS_ES = {
+    "normalizable": "sustancias químicas normalizables",
+    "non-normalizable": "sustancias químicas no normalizables",
+    "protein": "proteínas y genes",
+    "chemical": "sustancias químicas",
+    "disease": "enfermedades",
+}
+
+# The query sentence per language: (plain, with examples, with a guideline).
+TEMPLATES = {
+    "en": ("Can you detect {words} entities ?",
+           "Can you detect {words} entities like {e1} or {e2} or {e3} ?",
+           "Can you detect {words} entities ? They are {guideline} ."),
+    "es": ("¿ Puedes detectar entidades de {words} ?",
+           "¿ Puedes detectar entidades de {words} como {e1} o {e2} o {e3} ?",
+           "¿ Puedes detectar entidades de {words} ? Son {guideline} ."),
+}
 
 # Short annotation-guideline descriptions, in the spirit of Tong et al.'s guideline queries.
 GUIDELINES = {
@@ -18,11 +38,16 @@ GUIDELINES = {
     "gene": "genes and gene products such as proteins, enzymes, receptors and their families",
     "species": "organisms and species, by scientific or common name",
 }
+GUIDELINES_ES = {
+    "normalizable": "fármacos y compuestos químicos que se pueden normalizar a un concepto de SNOMED CT",
+    "non-normalizable": "fármacos y compuestos químicos que no se pueden normalizar a SNOMED CT",
+    "protein": "proteínas, genes, péptidos, anticuerpos y enzimas",
+}
 
 
 def build_queries(sentences: List[Sentence], types: List[str], style: str = "paper",
-                  examples: str = "frequent", seed: int = 42) -> Dict[str, str]:
-    """Returns the query text per type.
+                  examples: str = "frequent", seed: int = 42, language: str = "en") -> Dict[str, str]:
+    """Returns the query text per type, in ``language`` (``en`` or ``es``, the corpus's language).
 
     ``paper``: "Can you detect chemical entities like E1 or E2 or E3 ?" with three annotated
     mentions from the training sentences, either the most frequent (``frequent``) or drawn at
@@ -31,15 +56,19 @@ def build_queries(sentences: List[Sentence], types: List[str], style: str = "pap
     """
     if style not in STYLES:
         raise ValueError(f"unknown query style {style!r}: use one of {STYLES}")
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown query language {language!r}: use one of {LANGUAGES}")
+    plain, with_examples, with_guideline = TEMPLATES[language]
+    type_words, guidelines = (TYPE_WORDS, GUIDELINES) if language == "en" else (TYPE_WORDS_ES, GUIDELINES_ES)
     out = {}
     rng = random.Random(seed)
     for t in types:
-        words = TYPE_WORDS.get(t, t)
+        words = type_words.get(t, t)
         if style == "simple":
-            out[t] = f"Can you detect {words} entities ?"
+            out[t] = plain.format(words=words)
             continue
         if style == "guideline":
-            out[t] = f"Can you detect {words} entities ? They are {GUIDELINES.get(t, words)} ."
+            out[t] = with_guideline.format(words=words, guideline=guidelines.get(t, words))
             continue
         counts = mention_counts(sentences, t)
         if len(counts) < 3:
@@ -51,5 +80,5 @@ def build_queries(sentences: List[Sentence], types: List[str], style: str = "pap
             chosen = rng.sample(sorted(counts), 3)
         else:
             raise ValueError(f"unknown example selection {examples!r}: use frequent or random")
-        out[t] = f"Can you detect {words} entities like {chosen[0]} or {chosen[1]} or {chosen[2]} ?"
+        out[t] = with_examples.format(words=words, e1=chosen[0], e2=chosen[1], e3=chosen[2])
     return out

@@ -36,6 +36,8 @@ def parse_args(argv=None):
     p.add_argument("--out", required=True, help="run directory (checkpoints, training.json)")
     p.add_argument("--query-style", default="paper", choices=["paper", "simple", "guideline"])
     p.add_argument("--query-examples", default="frequent", choices=["frequent", "random"])
+    p.add_argument("--query-language", default="en", choices=["en", "es"],
+                   help="language of the queries: the corpus's (es for PharmaCoNER)")
     p.add_argument("--end-head", default="eq6", choices=["eq6", "eq5"])
     p.add_argument("--epochs", type=float, default=3)
     p.add_argument("--batch-size", type=int, default=32)
@@ -86,7 +88,8 @@ def training_data(args, tok):
         pooled.append((spec, types, sents[cut:], sents[:cut]))
     all_types = list(dict.fromkeys(t for _, types, _, _ in pooled for t in types))
     by_type = [s for _, _, tr, _ in pooled for s in tr]
-    queries = build_queries(by_type, all_types, args.query_style, args.query_examples, args.seed)
+    queries = build_queries(by_type, all_types, args.query_style, args.query_examples, args.seed,
+                            getattr(args, "query_language", "en"))
     for spec, types, tr, ho in pooled:
         train += make_examples(spec.name, tr, types, queries, tok, args.max_len)
         held += make_examples(spec.name, ho, types, queries, tok, args.max_len)

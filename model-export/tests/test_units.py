@@ -227,3 +227,15 @@ def test_epoch_sample_keeps_every_positive_and_a_fresh_share_of_negatives():
     assert sorted(epoch_sample(examples, 1.0, seed=1, epoch=0)) == list(range(100))
     batches = batches_for_epoch(examples, 8, seed=1, epoch=0, negative_rate=0.5)
     assert sorted(i for b in batches for i in b) == sorted(first)
+
+
+def test_spanish_queries_in_each_style():
+    sents = sentences_with(["zinc", "zinc", "zinc", "iron", "iron", "lead", "copper", "copper", "gold"])
+    assert build_queries(sents, ["chemical"], "paper", "frequent", language="es") == {
+        "chemical": "¿ Puedes detectar entidades de sustancias químicas como zinc o copper o iron ?"}
+    assert build_queries(sents, ["protein"], "simple", language="es") == {
+        "protein": "¿ Puedes detectar entidades de proteínas y genes ?"}
+    assert build_queries(sents, ["normalizable"], "guideline", language="es")["normalizable"].startswith(
+        "¿ Puedes detectar entidades de sustancias químicas normalizables ? Son fármacos")
+    with pytest.raises(ValueError, match="unknown query language"):
+        build_queries(sents, ["chemical"], "simple", language="fr")
