@@ -6,7 +6,7 @@ from typing import Dict, List
 
 from .corpus import Sentence, mention_counts
 
-STYLES = ("paper", "simple", "guideline")
+STYLES = ("paper", "simple", "guideline", "definition")
 LANGUAGES = ("en", "es")
 
 # Display words for the query ("Can you detect <words> entities ...").
@@ -21,14 +21,16 @@ TYPE_WORDS_ES = {
     "disease": "enfermedades",
 }
 
-# The query sentence per language: (plain, with examples, with a guideline).
+# The query sentence per language: (plain, with examples, with a guideline, with a definition).
 TEMPLATES = {
     "en": ("Can you detect {words} entities ?",
            "Can you detect {words} entities like {e1} or {e2} or {e3} ?",
-           "Can you detect {words} entities ? They are {guideline} ."),
+           "Can you detect {words} entities ? They are {guideline} .",
+           "Can you detect {words} entities ? By definition , {definition} ."),
     "es": ("¿ Puedes detectar entidades de {words} ?",
            "¿ Puedes detectar entidades de {words} como {e1} o {e2} o {e3} ?",
-           "¿ Puedes detectar entidades de {words} ? Son {guideline} ."),
+           "¿ Puedes detectar entidades de {words} ? Son {guideline} .",
+           "¿ Puedes detectar entidades de {words} ? Por definición , {definition} ."),
 }
 
 # Short annotation-guideline descriptions, in the spirit of Tong et al.'s guideline queries.
@@ -37,6 +39,19 @@ GUIDELINES = {
     "disease": "diseases, disorders, syndromes, symptoms and abnormal conditions",
     "gene": "genes and gene products such as proteins, enzymes, receptors and their families",
     "species": "organisms and species, by scientific or common name",
+}
+# One-sentence definitions of each type (the "definition" knowledge queries of Tong et al. 2021), in
+# our own words after standard dictionary definitions.
+DEFINITIONS = {
+    "chemical": "a chemical is a substance with a definite composition, such as an element, a compound or a drug",
+    "disease": "a disease is a disorder of structure or function in a living being that produces signs or symptoms",
+    "gene": "a gene is a unit of heredity made of DNA, and a protein is a chain of amino acids encoded by one",
+    "species": "a species is a group of living organisms, such as an animal, plant or microbe, that can interbreed",
+}
+DEFINITIONS_ES = {
+    "normalizable": "una sustancia química normalizable es un fármaco o compuesto con un concepto en SNOMED CT",
+    "non-normalizable": "una sustancia química no normalizable es un fármaco o compuesto sin concepto en SNOMED CT",
+    "protein": "una proteína es una cadena de aminoácidos codificada por un gen",
 }
 GUIDELINES_ES = {
     "normalizable": "fármacos y compuestos químicos que se pueden normalizar a un concepto de SNOMED CT",
@@ -58,8 +73,9 @@ def build_queries(sentences: List[Sentence], types: List[str], style: str = "pap
         raise ValueError(f"unknown query style {style!r}: use one of {STYLES}")
     if language not in LANGUAGES:
         raise ValueError(f"unknown query language {language!r}: use one of {LANGUAGES}")
-    plain, with_examples, with_guideline = TEMPLATES[language]
-    type_words, guidelines = (TYPE_WORDS, GUIDELINES) if language == "en" else (TYPE_WORDS_ES, GUIDELINES_ES)
+    plain, with_examples, with_guideline, with_definition = TEMPLATES[language]
+    type_words, guidelines, definitions = ((TYPE_WORDS, GUIDELINES, DEFINITIONS) if language == "en"
+                                           else (TYPE_WORDS_ES, GUIDELINES_ES, DEFINITIONS_ES))
     out = {}
     rng = random.Random(seed)
     for t in types:
@@ -69,6 +85,11 @@ def build_queries(sentences: List[Sentence], types: List[str], style: str = "pap
             continue
         if style == "guideline":
             out[t] = with_guideline.format(words=words, guideline=guidelines.get(t, words))
+            continue
+        if style == "definition":
+            if t not in definitions:
+                raise ValueError(f"no definition for type {t!r} in {language}: add one to queries.py")
+            out[t] = with_definition.format(words=words, definition=definitions[t])
             continue
         counts = mention_counts(sentences, t)
         if len(counts) < 3:

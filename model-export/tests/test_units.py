@@ -239,3 +239,13 @@ def test_spanish_queries_in_each_style():
         "¿ Puedes detectar entidades de sustancias químicas normalizables ? Son fármacos")
     with pytest.raises(ValueError, match="unknown query language"):
         build_queries(sents, ["chemical"], "simple", language="fr")
+
+
+def test_definition_queries_state_what_the_type_is():
+    sents = sentences_with(MENTIONS)
+    q = build_queries(sents, ["chemical", "species"], "definition")
+    assert q["chemical"] == ("Can you detect chemical entities ? By definition , a chemical is a substance with a "
+                             "definite composition, such as an element, a compound or a drug .")
+    assert q["species"].startswith("Can you detect species entities ? By definition , a species is")
+    with pytest.raises(ValueError, match="no definition for type 'drug'"):
+        build_queries(sents, ["drug"], "definition")
