@@ -41,7 +41,7 @@ def _build(config_dict: Dict, end_head: str, state: Dict[str, torch.Tensor], sou
         if w.dim() != 2:
             raise ValueError(f"{source}: end_fc.dense_0.weight has shape {tuple(w.shape)}, expected [width, hidden+2]")
         width = w.shape[0]
-    model = BertMrc(BertEncoder(config), end_head, width)
+    model = BertMrc(BertEncoder(config), end_head, width, sentence_head="sentence_fc.weight" in state)
     load_state(model, state, source)
     return model
 

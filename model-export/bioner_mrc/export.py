@@ -46,7 +46,7 @@ FIXTURE_SENTENCES = [
 ]
 
 # Training arguments worth recording in the manifest (no file paths).
-TRAINING_ARGS = ("query_style", "query_examples", "query_language", "end_head", "epochs", "batch_size", "max_len", "lr", "head_lr",
+TRAINING_ARGS = ("query_style", "query_examples", "query_language", "sentence_task", "end_head", "epochs", "batch_size", "max_len", "lr", "head_lr",
                  "weight_decay", "warmup", "dropout", "clip", "holdout", "seed", "max_steps")
 
 

@@ -42,9 +42,14 @@ class LinearEndHead(nn.Module):
 
 
 class BertMrc(nn.Module):
-    """Outputs start and end logits [batch, seq, 2] for ``[CLS] context [SEP] query [SEP]``."""
+    """Outputs start and end logits [batch, seq, 2] for ``[CLS] context [SEP] query [SEP]``.
 
-    def __init__(self, bert: BertEncoder, end_head: str = "eq6", end_width: int = None):
+    With ``sentence_head`` it also has MT-BioNER's sentence-level task (bCLS): one logit from the
+    [CLS] state for "the sentence holds an entity of the asked type", trained beside the spans and
+    returned only when asked (``presence=True``), so the exported graph keeps its two outputs.
+    """
+
+    def __init__(self, bert: BertEncoder, end_head: str = "eq6", end_width: int = None, sentence_head: bool = False):
         super().__init__()
         d = bert.config.hidden_size
         self.bert = bert
@@ -57,14 +62,19 @@ class BertMrc(nn.Module):
             self.end_fc = LinearEndHead(d)
         else:
             raise ValueError(f"unknown end head {end_head!r}: use eq6 or eq5")
+        self.sentence_fc = nn.Linear(d, 1) if sentence_head else None
 
-    def forward(self, input_ids, attention_mask, token_type_ids, start_labels=None):
+    def forward(self, input_ids, attention_mask, token_type_ids, start_labels=None, presence=False):
         h = self.dropout(self.bert(input_ids, attention_mask, token_type_ids))
         start = self.start_fc(h)
         if start_labels is not None and self.training:
             p = nn.functional.one_hot(start_labels.clamp(min=0), 2).to(h.dtype)
         else:
             p = start.softmax(-1)
+        if presence:
+            if self.sentence_fc is None:
+                raise ValueError("this model has no sentence head: train it with --sentence-task")
+            return start, self.end_fc(h, p), self.sentence_fc(h[:, 0]).squeeze(-1)
         return start, self.end_fc(h, p)
 
 
@@ -82,3 +92,9 @@ def mrc_loss(start, end, start_labels, end_labels, mask, lam: float = LAMBDA):
     s = ce(start[mask], start_labels[mask])
     e = ce(end[mask], end_labels[mask])
     return (1 - lam) * s + lam * e
+
+
+def presence_loss(presence_logits, start_labels, mask):
+    """bCLS: binary cross-entropy of "the context holds a mention of the asked type"."""
+    has = ((start_labels == 1) & mask).any(1).to(presence_logits.dtype)
+    return nn.functional.binary_cross_entropy_with_logits(presence_logits, has)

@@ -20,7 +20,7 @@ import torch
 from .bert import load_hf_checkpoint, load_onnx_encoder
 from .corpus import CorpusSpec
 from .features import collate, make_examples
-from .mrc import BertMrc, context_mask, mrc_loss
+from .mrc import BertMrc, context_mask, mrc_loss, presence_loss
 from .predict import evaluate
 from .queries import build_queries
 from .wordpiece import WordPieceTokenizer
@@ -52,6 +52,8 @@ def parse_args(argv=None):
     p.add_argument("--negative-rate", type=float, default=1.0,
                    help="fraction of (sentence, type) examples without a mention of the type kept each epoch; "
                         "a fresh draw every epoch, so all of them are seen over several epochs")
+    p.add_argument("--sentence-task", type=float, default=0.0, metavar="WEIGHT",
+                   help="MT-BioNER's sentence-level auxiliary task (bCLS) with this loss weight (0: off)")
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--checkpoint-every", type=int, default=200)
@@ -68,7 +70,7 @@ def load_model(args):
         bert, extra = load_hf_checkpoint(args.hf_checkpoint, args.dropout)
         base = args.hf_checkpoint
     width = extra["end_fc.dense_0.weight"].shape[0] if "end_fc.dense_0.weight" in extra else None
-    model = BertMrc(bert, args.end_head, width)
+    model = BertMrc(bert, args.end_head, width, sentence_head=args.sentence_task > 0)
     if extra:
         missing = model.load_state_dict({**model.state_dict(), **extra}, strict=True)
         print(f"loaded MRC heads from checkpoint: {sorted(extra)[:4]}... {missing}", flush=True)
@@ -176,9 +178,15 @@ def main(argv=None):
             if step >= total:
                 break
             b = collate([train[i] for i in batch_idx])
-            start, end = model(b["input_ids"], b["attention_mask"], b["token_type_ids"], b["start_labels"])
             mask = context_mask(b["attention_mask"], b["token_type_ids"])
-            loss = mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
+            if args.sentence_task > 0:
+                start, end, presence = model(b["input_ids"], b["attention_mask"], b["token_type_ids"],
+                                             b["start_labels"], presence=True)
+                loss = (mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
+                        + args.sentence_task * presence_loss(presence, b["start_labels"], mask))
+            else:
+                start, end = model(b["input_ids"], b["attention_mask"], b["token_type_ids"], b["start_labels"])
+                loss = mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)

@@ -259,3 +259,42 @@ def test_parity_file(tokenizer_path, corpus_dir, tmp_path):
         assert ids == " ".join(str(p.id) for p in pieces)
         assert offsets == " ".join(f"{p.start}:{p.end}" for p in pieces)
         assert tok.cls_id not in map(int, ids.split())
+
+
+def test_sentence_task_trains_a_presence_head_that_export_leaves_out(plain_bert_dir, tokenizer_path, corpus_dir,
+                                                                     tmp_path, capsys):
+    from bioner_mrc import train
+    from bioner_mrc.mrc import context_mask, presence_loss
+
+    out = str(tmp_path / "run")
+    rc = train.main(["--hf-checkpoint", plain_bert_dir, "--tokenizer", tokenizer_path,
+                     "--corpus", f"{corpus_dir}:Chemical=chemical,Disease=disease", "--out", out,
+                     "--epochs", "4", "--max-steps", "30", "--batch-size", "8", "--lr", "2e-3",
+                     "--head-lr", "1e-2", "--warmup", "0.1", "--max-len", "48", "--threads", "1",
+                     "--log-every", "1", "--checkpoint-every", "1000", "--seed", "3", "--sentence-task", "0.5"])
+    torch.set_num_threads(1)
+    assert rc == 0
+    ls = losses(capsys.readouterr().out)
+    assert np.mean(ls[-5:]) < 0.7 * np.mean(ls[:5])
+    loaded = load_checkpoint(os.path.join(out, "last.pt"))
+    assert loaded.model.sentence_fc is not None
+    assert loaded.meta["args"]["sentence_task"] == 0.5
+
+    # The head learned something: presence loss below chance (ln 2) on the tiny corpus's examples.
+    from bioner_mrc.corpus import CorpusSpec
+    from bioner_mrc.evaluate import collect_examples
+    from bioner_mrc.features import collate
+    from bioner_mrc.wordpiece import WordPieceTokenizer
+    tok = WordPieceTokenizer(tokenizer_path)
+    examples, _ = collect_examples([CorpusSpec.parse(f"{corpus_dir}:Chemical=chemical,Disease=disease")],
+                                   loaded.meta, tok, "train")
+    b = collate(examples[:32])
+    with torch.no_grad():
+        _, _, presence = loaded.model(b["input_ids"], b["attention_mask"], b["token_type_ids"], presence=True)
+    mask = context_mask(b["attention_mask"], b["token_type_ids"])
+    assert presence_loss(presence, b["start_labels"], mask).item() < 0.69
+
+    bundle = str(tmp_path / "bundle")
+    export.export_bundle(os.path.join(out, "last.pt"), tokenizer_path, bundle, "tiny-bcls", "0.0.1")
+    graph = onnx.load(os.path.join(bundle, "model.onnx")).graph
+    assert [o.name for o in graph.output] == list(export.OUTPUTS)
