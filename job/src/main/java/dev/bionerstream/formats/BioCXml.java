@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
@@ -19,8 +18,6 @@ import javax.xml.stream.XMLStreamWriter;
  * a title and an abstract passage. Streamed both ways with StAX; no DTD is loaded.
  */
 public final class BioCXml {
-    private static final XMLInputFactory INPUT = secureInput();
-
     private BioCXml() {}
 
     public static void write(String source, String date, List<Annotated> docs, Writer out) throws XMLStreamException {
@@ -90,7 +87,7 @@ public final class BioCXml {
     public static List<Annotated> read(Reader in) {
         XMLStreamReader x = null;
         try {
-            x = INPUT.createXMLStreamReader(in);
+            x = SecureXml.inputFactory().createXMLStreamReader(in);
             List<Annotated> out = new ArrayList<>();
             while (x.hasNext()) {
                 if (x.next() == XMLStreamConstants.START_ELEMENT
@@ -102,7 +99,7 @@ public final class BioCXml {
         } catch (XMLStreamException e) {
             throw new IllegalArgumentException("BioC XML: not well-formed: " + e.getMessage(), e);
         } finally {
-            close(x);
+            SecureXml.close(x);
         }
     }
 
@@ -166,23 +163,5 @@ public final class BioCXml {
             }
         }
         passages.annotation(offset, length, text, infons.getOrDefault("type", ""), infons.get("identifier"));
-    }
-
-    private static void close(XMLStreamReader x) {
-        if (x != null) {
-            try {
-                x.close();
-            } catch (XMLStreamException e) {
-                // only frees the reader's buffers; the caller owns the stream
-            }
-        }
-    }
-
-    private static XMLInputFactory secureInput() {
-        XMLInputFactory f = XMLInputFactory.newDefaultFactory();
-        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        f.setProperty(XMLInputFactory.IS_COALESCING, true);
-        return f;
     }
 }

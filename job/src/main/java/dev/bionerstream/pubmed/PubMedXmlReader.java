@@ -1,6 +1,7 @@
 package dev.bionerstream.pubmed;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.formats.SecureXml;
 import java.io.Closeable;
 import java.io.InputStream;
 import java.util.ArrayDeque;
@@ -8,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import javax.xml.stream.Location;
-import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
@@ -26,8 +26,6 @@ import javax.xml.stream.XMLStreamReader;
  * under it) ends the file with one {@link FeedItem.Malformed} naming the line and column.
  */
 public final class PubMedXmlReader implements Closeable {
-    private static final XMLInputFactory FACTORY = secureFactory();
-
     private final XMLStreamReader xml;
     private final String source;
     private final Deque<FeedItem> pending = new ArrayDeque<>();
@@ -42,7 +40,7 @@ public final class PubMedXmlReader implements Closeable {
         this.source = source;
         XMLStreamReader reader = null;
         try {
-            reader = FACTORY.createXMLStreamReader(in);
+            reader = SecureXml.inputFactory().createXMLStreamReader(in);
         } catch (XMLStreamException e) {
             done = true;
             pending.add(new FeedItem.Malformed("not readable as XML: " + e.getMessage(), "start of file"));
@@ -136,22 +134,7 @@ public final class PubMedXmlReader implements Closeable {
 
     @Override
     public void close() {
-        if (xml != null) {
-            try {
-                xml.close();
-            } catch (XMLStreamException e) {
-                // Closing a reader frees its buffers only; the caller closes the stream.
-            }
-        }
-    }
-
-    /** No DTD processing and no external entities: the files name a remote DTD, and XXE must be impossible. */
-    private static XMLInputFactory secureFactory() {
-        XMLInputFactory f = XMLInputFactory.newDefaultFactory();
-        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        f.setProperty(XMLInputFactory.IS_COALESCING, true);
-        return f;
+        SecureXml.close(xml);
     }
 
     /** The fields of one article as they are met. */

@@ -10,15 +10,24 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The layering the code is drawn with: cli -> job -> serving -> engine -> inference ->
- * model/features/text, with the sinks beside the job. The model core runs without Flink, so it
- * can be reused and tested alone, and no package depends on one that depends back on it.
+ * model/features/text, with the sinks beside the job, and ingest (the PubMed job) beside it too.
+ * The model core and the feed formats (pubmed, formats) run without Flink, so they can be reused
+ * and tested alone, and no package depends on one that depends back on it.
  */
 @AnalyzeClasses(packages = "dev.bionerstream", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
     @ArchTest
     static final ArchRule MODEL_CORE_IS_FLINK_FREE = noClasses()
             .that()
-            .resideInAnyPackage("..engine..", "..model..", "..inference..", "..features..", "..text..", "..eval..")
+            .resideInAnyPackage(
+                    "..engine..",
+                    "..model..",
+                    "..inference..",
+                    "..features..",
+                    "..text..",
+                    "..eval..",
+                    "..pubmed..",
+                    "..formats..")
             .should()
             .dependOnClassesThat()
             .resideInAPackage("org.apache.flink..")
@@ -36,6 +45,15 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAnyPackage("dev.bionerstream.job..", "dev.bionerstream.cli..")
             .because("a sink is configured by its own options; the job only wires it");
+
+    @ArchTest
+    static final ArchRule THE_ANNOTATION_JOB_DOES_NOT_KNOW_THE_FEEDS = noClasses()
+            .that()
+            .resideInAnyPackage("dev.bionerstream.job..", "dev.bionerstream.serving..", "dev.bionerstream.engine..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("dev.bionerstream.ingest..", "dev.bionerstream.pubmed..")
+            .because("feeds write to the input topic; the annotation job reads any producer's records");
 
     @ArchTest
     static final ArchRule ENGINE_DOES_NOT_KNOW_ITS_CALLERS = noClasses()

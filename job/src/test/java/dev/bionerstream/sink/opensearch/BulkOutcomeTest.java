@@ -66,33 +66,34 @@ class BulkOutcomeTest {
 
     @Test
     void checkpointStateRoundTrips() throws Exception {
-        IndexRequestEntrySerializer serializer = new IndexRequestEntrySerializer();
-        var state =
-                new org.apache.flink.connector.base.sink.writer.BufferedRequestState<IndexRequestEntry>(ENTRIES.stream()
-                        .map(e -> new org.apache.flink.connector.base.sink.writer.RequestEntryWrapper<>(
-                                e, e.sizeInBytes()))
-                        .toList());
-        var restored = serializer.deserialize(serializer.getVersion(), serializer.serialize(state));
-        assertThat(restored.getBufferedRequestEntries())
-                .extracting(w -> w.getRequestEntry().id())
-                .containsExactly("a", "b", "c");
-        assertThat(restored.getBufferedRequestEntries().get(1).getRequestEntry().sourceAsString())
-                .isEqualTo("{\"id\":\"b\"}");
+        List<IndexRequestEntry> restored = throughCheckpoint(ENTRIES);
+        assertThat(restored).extracting(IndexRequestEntry::id).containsExactly("a", "b", "c");
+        assertThat(restored.get(1).sourceAsString()).isEqualTo("{\"id\":\"b\"}");
     }
 
     @Test
     void aBufferedDeletionSurvivesACheckpoint() throws Exception {
+        List<IndexRequestEntry> restored =
+                throughCheckpoint(List.of(entry("a"), IndexRequestEntry.delete("b"), entry("c")));
+        assertThat(restored)
+                .extracting(e -> e.id() + (e.isDelete() ? " delete" : " index"))
+                .containsExactly("a index", "b delete", "c index");
+    }
+
+    /** The entries as the writer's state serializer writes and reads them back. */
+    private static List<IndexRequestEntry> throughCheckpoint(List<IndexRequestEntry> entries) throws Exception {
         IndexRequestEntrySerializer serializer = new IndexRequestEntrySerializer();
-        List<IndexRequestEntry> entries = List.of(entry("a"), IndexRequestEntry.delete("b"), entry("c"));
         var state =
                 new org.apache.flink.connector.base.sink.writer.BufferedRequestState<IndexRequestEntry>(entries.stream()
                         .map(e -> new org.apache.flink.connector.base.sink.writer.RequestEntryWrapper<>(
                                 e, e.sizeInBytes()))
                         .toList());
-        var restored = serializer.deserialize(serializer.getVersion(), serializer.serialize(state));
-        assertThat(restored.getBufferedRequestEntries())
-                .extracting(w -> w.getRequestEntry().id() + (w.getRequestEntry().isDelete() ? " delete" : " index"))
-                .containsExactly("a index", "b delete", "c index");
+        return serializer
+                .deserialize(serializer.getVersion(), serializer.serialize(state))
+                .getBufferedRequestEntries()
+                .stream()
+                .map(w -> w.getRequestEntry())
+                .toList();
     }
 
     private static IndexRequestEntry entry(String id) {
