@@ -11,10 +11,20 @@ import java.util.Objects;
  *
  * @param id document id (the DocumentEntities eventId): a replay overwrites instead of duplicating
  * @param source the document as UTF-8 JSON; null for a deletion
+ * @param index the index to write to; null for the sink's own (a dead letter names the dead-letter index)
  */
-public record IndexRequestEntry(String id, byte[] source) implements Serializable {
+public record IndexRequestEntry(String id, byte[] source, String index) implements Serializable {
     public IndexRequestEntry {
         Objects.requireNonNull(id, "id");
+    }
+
+    /** Indexes {@code source} under {@code id} in the sink's index. */
+    public IndexRequestEntry(String id, byte[] source) {
+        this(id, source, null);
+    }
+
+    public boolean isDeadLetter() {
+        return index != null;
     }
 
     public static IndexRequestEntry delete(String id) {
@@ -27,7 +37,7 @@ public record IndexRequestEntry(String id, byte[] source) implements Serializabl
 
     /** Bytes this entry adds to a bulk request (its source plus the id). */
     public long sizeInBytes() {
-        return (isDelete() ? 0 : source.length) + id.length();
+        return (isDelete() ? 0 : source.length) + id.length() + (index == null ? 0 : index.length());
     }
 
     public String sourceAsString() {
@@ -36,6 +46,7 @@ public record IndexRequestEntry(String id, byte[] source) implements Serializabl
 
     @Override
     public String toString() {
-        return "IndexRequestEntry[id=" + id + (isDelete() ? ", delete]" : ", " + source.length + " bytes]");
+        return "IndexRequestEntry[id=" + id + (index == null ? "" : ", index=" + index)
+                + (isDelete() ? ", delete]" : ", " + source.length + " bytes]");
     }
 }

@@ -21,7 +21,8 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * stores the documents still buffered, so delivery is at-least-once. Each document's id is the
  * record's {@code eventId} (deterministic), so a restart or a replay of the input overwrites the
  * same documents instead of adding copies. Items rejected with a retryable status (429, 5xx) or
- * whole requests that fail on the network are retried with exponential backoff; other rejections
+ * whole requests that fail on the network are retried with exponential backoff; a document
+ * refused for its content (400) goes to the dead-letter index {@code <index>-dlq}; other rejections
  * and exhausted retries fail the job, which then restarts from its last checkpoint.
  *
  * <p>The index is created with the mapping in {@code opensearch/documents-mapping.json} when it is

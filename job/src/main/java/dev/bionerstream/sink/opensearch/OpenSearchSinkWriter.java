@@ -48,6 +48,7 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
 
     static final String METRIC_RETRIED_DOCUMENTS = "opensearchRetriedDocuments";
     static final String METRIC_FAILED_REQUESTS = "opensearchFailedBulkRequests";
+    static final String METRIC_DEAD_LETTERS = "opensearchDeadLetters";
 
     private final OpenSearchSinkConfig config;
     private final RetryPolicy retryPolicy;
@@ -58,6 +59,7 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
 
     private final Counter retriedDocuments;
     private final Counter failedRequests;
+    private final Counter deadLetters;
 
     OpenSearchSinkWriter(
             ElementConverter<T, IndexRequestEntry> converter,
@@ -84,6 +86,7 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
         this.retryPolicy = config.retryPolicy();
         this.retriedDocuments = context.metricGroup().counter(METRIC_RETRIED_DOCUMENTS, new ThreadSafeSimpleCounter());
         this.failedRequests = context.metricGroup().counter(METRIC_FAILED_REQUESTS, new ThreadSafeSimpleCounter());
+        this.deadLetters = context.metricGroup().counter(METRIC_DEAD_LETTERS, new ThreadSafeSimpleCounter());
         this.transport = OpenSearchClients.transport(config);
         this.client = new OpenSearchAsyncClient(transport);
         if (config.createIndex()) {
@@ -136,12 +139,13 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
 
     private void onResponse(
             List<IndexRequestEntry> entries, BulkResponse response, ResultHandler<IndexRequestEntry> handler) {
-        BulkOutcome outcome = BulkOutcome.of(entries, response);
+        BulkOutcome outcome = BulkOutcome.of(entries, response, config.index());
         if (outcome.fatal().isPresent()) {
-            handler.completeExceptionally(new OpenSearchSinkException(outcome.fatal()
-                            .get()
-                    + ". This does not improve with retries: check the index mapping (" + IndexSetup.MAPPING_RESOURCE
-                    + ") and the permissions of the job's user."));
+            handler.completeExceptionally(
+                    new OpenSearchSinkException(outcome.fatal().get()
+                            + ". This does not improve with retries: check the index (and " + config.index()
+                            + DeadLetterDocument.SUFFIX + "), its mapping (" + IndexSetup.MAPPING_RESOURCE
+                            + ") and the permissions of the job's user."));
             return;
         }
         if (!attempts.isEmpty()) {
@@ -152,10 +156,24 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
                     .filter(id -> !retried.contains(id))
                     .forEach(attempts::remove);
         }
-        if (outcome.retry().isEmpty()) {
+        if (!outcome.deadLetters().isEmpty()) {
+            deadLetters.inc(outcome.deadLetters().size());
+            LOG.warn(
+                    "{} document(s) refused by {} for their content go to {}{}: {}",
+                    outcome.deadLetters().size(),
+                    config.index(),
+                    config.index(),
+                    DeadLetterDocument.SUFFIX,
+                    outcome.deadLetters().stream().map(IndexRequestEntry::id).toList());
+        }
+        if (outcome.retry().isEmpty() && outcome.deadLetters().isEmpty()) {
             handler.complete();
+        } else if (outcome.retry().isEmpty()) {
+            handler.retryForEntries(outcome.deadLetters());
         } else {
-            retryLater(outcome.retry(), "bulk items rejected with a retryable status", handler);
+            List<IndexRequestEntry> again = new ArrayList<>(outcome.retry());
+            again.addAll(outcome.deadLetters());
+            retryLater(again, "bulk items rejected with a retryable status", handler);
         }
     }
 
@@ -238,7 +256,8 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
             return BulkOperation.of(op -> op.delete(d -> d.id(entry.id())));
         }
         JsonNode source = parse(entry);
-        return BulkOperation.of(op -> op.index(ix -> ix.id(entry.id()).document(source)));
+        return BulkOperation.of(
+                op -> op.index(ix -> ix.index(entry.index()).id(entry.id()).document(source)));
     }
 
     private static JsonNode parse(IndexRequestEntry entry) {

@@ -15,7 +15,7 @@ class BulkOutcomeTest {
 
     @Test
     void allIndexedMeansNothingToRetry() {
-        BulkOutcome outcome = BulkOutcome.of(ENTRIES, response(false, ok("a"), ok("b"), ok("c")));
+        BulkOutcome outcome = BulkOutcome.of(ENTRIES, response(false, ok("a"), ok("b"), ok("c")), "docs");
         assertThat(outcome.retry()).isEmpty();
         assertThat(outcome.fatal()).isEmpty();
     }
@@ -28,24 +28,47 @@ class BulkOutcomeTest {
                         true,
                         failed("a", 429, "es_rejected_execution_exception"),
                         ok("b"),
-                        failed("c", 503, "unavailable_shards_exception")));
+                        failed("c", 503, "unavailable_shards_exception")),
+                "docs");
         assertThat(outcome.retry()).extracting(IndexRequestEntry::id).containsExactly("a", "c");
         assertThat(outcome.fatal()).isEmpty();
     }
 
     @Test
-    void mappingErrorIsFatalAndNamesTheDocument() {
+    void aDocumentRefusedForItsContentBecomesADeadLetterAndTheOthersGoOn() throws Exception {
         BulkOutcome outcome = BulkOutcome.of(
                 ENTRIES,
                 response(
                         true,
                         ok("a"),
                         failed("b", 400, "mapper_parsing_exception"),
-                        failed("c", 429, "es_rejected_execution_exception")));
-        assertThat(outcome.fatal()).hasValueSatisfying(m -> assertThat(m)
+                        failed("c", 429, "es_rejected_execution_exception")),
+                "docs");
+        assertThat(outcome.fatal()).isEmpty();
+        assertThat(outcome.retry()).extracting(IndexRequestEntry::id).containsExactly("c");
+        assertThat(outcome.deadLetters()).singleElement().satisfies(d -> {
+            assertThat(d.id()).isEqualTo("b");
+            assertThat(d.index()).isEqualTo("docs-dlq");
+            var doc = DocumentJsonConverter.JSON.readTree(d.source());
+            assertThat(doc.get("status").asInt()).isEqualTo(400);
+            assertThat(doc.get("reason").asText()).isEqualTo("mapper_parsing_exception: test reason");
+            assertThat(doc.get("document").asText()).isEqualTo("{\"id\":\"b\"}");
+        });
+    }
+
+    @Test
+    void aRefusedDeadLetterOrADeniedWriteIsFatalAndNamesTheDocument() {
+        IndexRequestEntry deadLetter = new IndexRequestEntry("b", "{}".getBytes(StandardCharsets.UTF_8), "docs-dlq");
+        BulkOutcome refused = BulkOutcome.of(
+                List.of(deadLetter), response(true, failed("b", 400, "mapper_parsing_exception")), "docs");
+        assertThat(refused.fatal()).hasValueSatisfying(m -> assertThat(m)
                 .contains("document b")
                 .contains("status 400")
                 .contains("mapper_parsing_exception"));
+        BulkOutcome denied = BulkOutcome.of(
+                ENTRIES, response(true, ok("a"), failed("b", 403, "security_exception"), ok("c")), "docs");
+        assertThat(denied.fatal()).hasValueSatisfying(m -> assertThat(m).contains("status 403"));
+        assertThat(denied.deadLetters()).isEmpty();
     }
 
     @Test
@@ -72,12 +95,14 @@ class BulkOutcomeTest {
     }
 
     @Test
-    void aBufferedDeletionSurvivesACheckpoint() throws Exception {
-        List<IndexRequestEntry> restored =
-                throughCheckpoint(List.of(entry("a"), IndexRequestEntry.delete("b"), entry("c")));
+    void bufferedDeletionsAndDeadLettersSurviveACheckpoint() throws Exception {
+        List<IndexRequestEntry> restored = throughCheckpoint(List.of(
+                entry("a"),
+                IndexRequestEntry.delete("b"),
+                new IndexRequestEntry("c", "{}".getBytes(StandardCharsets.UTF_8), "docs-dlq")));
         assertThat(restored)
-                .extracting(e -> e.id() + (e.isDelete() ? " delete" : " index"))
-                .containsExactly("a index", "b delete", "c index");
+                .extracting(e -> e.id() + (e.isDelete() ? " delete" : " index " + e.index()))
+                .containsExactly("a index null", "b delete", "c index docs-dlq");
     }
 
     /** The entries as the writer's state serializer writes and reads them back. */

@@ -43,16 +43,16 @@ class OpenSearchSinkRetryITCase {
     }
 
     @Test
-    void aDocumentRejectedForItsContentFailsTheJob() throws Exception {
+    void aDocumentRefusedForItsContentGoesToTheDeadLetterIndexAndTheRestIsIndexed() throws Exception {
         String bad = INPUT.get(17).getEventId();
         try (TestingOpenSearchServer server =
                 new TestingOpenSearchServer((id, attempt) -> id.equals(bad) ? 400 : 201, 0)) {
-            assertThatThrownBy(() -> run(server.url(), 5))
-                    .satisfies(e -> assertThat(ExceptionUtils.findThrowable(e, OpenSearchSinkException.class))
-                            .hasValueSatisfying(cause -> assertThat(cause.getMessage())
-                                    .contains("document " + bad)
-                                    .contains("status 400")
-                                    .contains("mapper_parsing_exception")));
+            run(server.url(), 5);
+            assertThat(server.indexed()).hasSize(INPUT.size() - 1).doesNotContain(bad);
+            assertThat(server.elsewhere()).containsExactly("bioner-documents-dlq/" + bad);
+            assertThat(server.attempts(bad))
+                    .as("refused for its content: not retried")
+                    .isEqualTo(1);
         }
     }
 

@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A stand-in for an OpenSearch node that answers {@code HEAD /<index>} (the index exists) and {@code
  * POST /<index>/_bulk}, with a per-document status chosen by the test: it makes retries and
- * rejections happen on demand, which a healthy real node does not.
+ * rejections happen on demand, which a healthy real node does not. Operations naming another index
+ * (the dead-letter index) always succeed and are recorded apart.
  */
 final class TestingOpenSearchServer implements AutoCloseable {
     /** Decides the HTTP status of one bulk item: the document id and how often it was sent (1 = first time). */
@@ -35,6 +36,8 @@ final class TestingOpenSearchServer implements AutoCloseable {
     private final AtomicInteger bulkRequests = new AtomicInteger();
     private final Map<String, Integer> attempts = new ConcurrentHashMap<>();
     private final Set<String> indexed = ConcurrentHashMap.newKeySet();
+    /** Documents written to another index than the request's (the dead-letter index), as "index/id". */
+    private final Set<String> elsewhere = ConcurrentHashMap.newKeySet();
 
     /** The first {@code failFirstBulkRequests} bulk requests fail as a whole with HTTP 503. */
     TestingOpenSearchServer(ItemStatus itemStatus, int failFirstBulkRequests) throws IOException {
@@ -52,6 +55,10 @@ final class TestingOpenSearchServer implements AutoCloseable {
 
     Set<String> indexed() {
         return indexed;
+    }
+
+    Set<String> elsewhere() {
+        return elsewhere;
     }
 
     int attempts(String id) {
@@ -89,8 +96,19 @@ final class TestingOpenSearchServer implements AutoCloseable {
         boolean errors = false;
         String[] lines = ndjson.split("\n");
         for (int i = 0; i < lines.length; i += 2) {
-            String id = JSON.readTree(lines[i]).get("index").get("_id").asText();
+            JsonNode op = JSON.readTree(lines[i]).get("index");
+            String id = op.get("_id").asText();
             JsonNode source = JSON.readTree(lines[i + 1]);
+            if (op.hasNonNull("_index") && !op.get("_index").asText().equals(index)) {
+                String target = op.get("_index").asText();
+                elsewhere.add(target + "/" + id);
+                items.addObject()
+                        .putObject("index")
+                        .put("_index", target)
+                        .put("_id", id)
+                        .put("status", 201);
+                continue;
+            }
             int attempt = attempts.merge(id, 1, Integer::sum);
             int status = itemStatus.status(id, attempt);
             ObjectNode item = items.addObject()
