@@ -36,6 +36,9 @@ import picocli.CommandLine.Option;
                 "Embedded Kafka + the job on a local Flink cluster (dashboard on --port) + the sample abstracts; prints a summary.")
 final class DemoCommand implements Callable<Integer> {
     static final List<String> BAD_RECORDS = List.of("{not json", "{\"id\": \"no-text\"}");
+    /** Shown when a Spanish bundle is configured: a clinical-case sentence in the style of PharmaCoNER. */
+    static final String SPANISH_RECORD = "{\"id\": \"demo-es-1\", \"language\": \"spa\", \"title\": "
+            + "\"Paciente de 54 años tratado con cisplatino y paracetamol; la proteína C reactiva era normal.\"}";
 
     @Mixin
     EngineArgs engine;
@@ -51,6 +54,11 @@ final class DemoCommand implements Callable<Integer> {
             description = "a directory of PubMed XML files (.xml, .xml.gz), e.g. samples/pubmed: the ingest job "
                     + "reads them instead of the sample abstracts, and keeps watching the directory")
     Path pubmed;
+
+    @Option(
+            names = "--model.language-bundles",
+            description = "more bundles by the record's language (spa=DIR,...): the demo then adds a Spanish record")
+    String languageBundles;
 
     @Option(names = "--port", defaultValue = "8081", description = "Flink dashboard port. Default: ${DEFAULT-VALUE}")
     int port;
@@ -70,6 +78,9 @@ final class DemoCommand implements Callable<Integer> {
         Configuration options = engine.toConfiguration();
         options.setString("job.checkpoint-interval", "2 s");
         options.setString("batch.max-wait", maxWait);
+        if (languageBundles != null) {
+            options.setString("model.language-bundles", languageBundles);
+        }
         try (LocalPipeline p = LocalPipeline.start(
                 options,
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(port)),
@@ -94,8 +105,11 @@ final class DemoCommand implements Callable<Integer> {
             List<String> sample = SampleAbstracts.load(abstracts);
             List<String> records = new ArrayList<>(sample);
             records.addAll(BAD_RECORDS);
+            if (languageBundles != null) {
+                records.add(SPANISH_RECORD);
+            }
             p.produce(records);
-            int expected = sample.size();
+            int expected = records.size() - BAD_RECORDS.size();
             p.documents.pollWhileProgressing(d -> d.size() >= expected, Duration.ofMinutes(5));
             p.deadLetters.pollUntil(d -> d.size() >= BAD_RECORDS.size(), Duration.ofSeconds(30));
             docs = p.documents.poll(Duration.ZERO);
@@ -157,6 +171,9 @@ final class DemoCommand implements Callable<Integer> {
         sb.append(String.format(
                 "%nabstracts %d, sentences %d, entities %d, dead letters %d%n",
                 docs.size(), sentences, entities, dead.size()));
+        Map<String, Long> byModel = new TreeMap<>();
+        docs.forEach(d -> byModel.merge(d.getModelName() + ":" + d.getModelVersion(), 1L, Long::sum));
+        byModel.forEach((m, n) -> sb.append(String.format("  model %s: %d documents%n", m, n)));
         byType.forEach((t, n) -> sb.append(String.format("  %-8s %d%n", t, n)));
         sb.append("examples:\n");
         examples.forEach(e -> sb.append(e).append('\n'));
