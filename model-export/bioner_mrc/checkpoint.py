@@ -1,14 +1,19 @@
 """Loads a trained BioBERT-MRC for evaluation and export, with clear errors on bad inputs.
 
-Two sources are accepted:
+Three sources are accepted:
 
 * a ``.pt`` file written by ``bioner_mrc.train`` (``best.pt`` or ``last.pt``): the state dict
   plus ``meta`` (encoder config, end head, entity types and their queries, max length);
 * a HuggingFace-style directory (``config.json`` + ``pytorch_model.bin``) holding a fine-tuned
   BioBERT-MRC (keys ``bert.*``, ``start_fc.*``, ``end_fc.*``); its types and queries are not in
-  the files and must be given by the caller.
+  the files and must be given by the caller;
+* a bundle folder written by ``bioner_mrc.export`` (``bundle.json`` + ``model.onnx``): the shipped
+  weights read back from the ONNX graph, so the shipped model can be evaluated, analysed and gated
+  on any machine without its training run folder.
 """
+import json
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
@@ -63,11 +68,13 @@ def load_state(model: torch.nn.Module, state: Dict[str, torch.Tensor], source: s
 
 
 def load_checkpoint(path: str, queries: Optional[Dict[str, str]] = None, max_len: int = 256) -> Loaded:
-    """Loads a ``.pt`` training checkpoint or an HF BioBERT-MRC directory, in eval mode.
+    """Loads a ``.pt`` training checkpoint, a bundle folder or an HF BioBERT-MRC directory, in eval mode.
 
     ``queries`` (type -> query text, in output order) is required for an HF directory and
     ignored for a ``.pt`` checkpoint, which carries its own.
     """
+    if os.path.isfile(os.path.join(path, "bundle.json")):
+        return _load_bundle(path)
     if os.path.isdir(path):
         return _load_hf(path, queries, max_len)
     if not os.path.isfile(path):
@@ -110,6 +117,52 @@ def _load_hf(directory: str, queries: Optional[Dict[str, str]], max_len: int) ->
             "encoder_config": encoder.config.to_dict(), "end_head": end_head, "types": list(queries),
             "queries": dict(queries), "max_len": max_len, "corpora": [], "args": {}}
     return Loaded(model, meta, {"step": None, "holdout_f1": None, "source": "hf"})
+
+
+# torch.onnx.export folds each Linear weight into an unnamed, transposed MatMul input; the MatMul's
+# node name is the module path ("/bert/layer.3/attention/self/query/MatMul", "/start_fc/dense/MatMul").
+_LINEAR_MATMUL = re.compile(r"^/(.+)/MatMul$")
+
+
+def _onnx_state(path: str) -> Dict[str, torch.Tensor]:
+    """The parameters of an exported BertMrc, by their torch names, from its ONNX graph."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(path).graph
+    values = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    for node in graph.node:  # float16 storage: Cast(NAME_fp16) -> NAME, the value the graph computes with
+        if node.op_type == "Cast" and node.input[0] in values:
+            values[node.output[0]] = values.pop(node.input[0]).astype("float32")
+    state = {k: torch.from_numpy(v.copy()) for k, v in values.items() if not k.startswith("onnx::")}
+    for node in graph.node:
+        m = _LINEAR_MATMUL.match(node.name)
+        weight = next((i for i in node.input if i.startswith("onnx::") and i in values), None)
+        if node.op_type == "MatMul" and m and weight is not None:
+            module = m.group(1).replace("/", ".")
+            if module.startswith("bert.layer."):
+                module = "bert.encoder." + module[len("bert."):]
+            state[module + ".weight"] = torch.from_numpy(values[weight].T.copy())
+    return state
+
+
+def _load_bundle(directory: str) -> Loaded:
+    with open(os.path.join(directory, "bundle.json"), encoding="utf-8") as f:
+        manifest = json.load(f)
+    config = manifest.get("encoder_config")
+    if not config:
+        raise ValueError(f"{directory}: bundle.json has no encoder_config (bundles exported before it was "
+                         "recorded cannot be read back; use the training checkpoint)")
+    types = [t["name"] for t in manifest["entity_types"]]
+    model = _build(config, manifest["end_head"], _onnx_state(os.path.join(directory, "model.onnx")), directory)
+    model.eval()
+    training = manifest.get("training") or {}
+    meta = {"base_encoder": manifest.get("base_encoder"), "encoder_config": config, "end_head": manifest["end_head"],
+            "types": types, "queries": {t["name"]: t["query"] for t in manifest["entity_types"]},
+            "max_len": manifest["max_sequence_length"], "corpora": training.get("corpora", []),
+            "args": {"tokenizer": os.path.join(directory, "tokenizer.json")}}
+    return Loaded(model, meta, {"step": training.get("steps"), "holdout_f1": training.get("holdout_f1"),
+                                "source": "bundle"})
 
 
 def fp16_names(model: torch.nn.Module, min_elements: int = FP16_MIN_ELEMENTS) -> List[str]:

@@ -73,7 +73,8 @@ def print_table(table: Dict[str, Dict], truncated: Dict[str, int] = None, out=No
 
 def add_model_arguments(p: argparse.ArgumentParser):
     """The checkpoint, tokenizer, corpus and inference options shared with ``bioner_mrc.errors``."""
-    p.add_argument("--checkpoint", required=True, help="best.pt / last.pt from bioner_mrc.train")
+    p.add_argument("--checkpoint", required=True,
+                   help="best.pt / last.pt from bioner_mrc.train, or an exported bundle folder")
     p.add_argument("--tokenizer", help="tokenizer.json (default: the one recorded at training time)")
     p.add_argument("--corpus", action="append", required=True, help="DIR:TAG=type[,TAG=type] (repeatable)")
     p.add_argument("--split", default="test", help="split file name without .tsv (default test)")

@@ -229,6 +229,7 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
         "max_sequence_length": meta["max_len"],
         "lowercase": bool((spec.get("normalizer") or {}).get("lowercase", True)),
         "base_encoder": meta.get("base_encoder"),
+        "encoder_config": meta["encoder_config"],
         "end_head": meta["end_head"],
         "entity_types": [{"name": t, "query": meta["queries"][t]} for t in meta["types"]],
         "training": {"corpora": meta.get("corpora", []), "steps": loaded.info.get("step"),

@@ -107,6 +107,34 @@ def test_onnx_matches_rounded_torch_on_fresh_inputs(bundle, trained):
         onnx_check.verify(os.path.join(bundle[0], "model.onnx"), feeds, s + 0.01, e, atol=1e-4)
 
 
+def test_a_bundle_reads_back_as_the_shipped_model(bundle, trained, corpus_dir, capsys):
+    shipped = load_checkpoint(os.path.join(trained[0], "best.pt"))
+    round_fp16(shipped.model)
+    back = load_checkpoint(bundle[0])
+    assert back.info["source"] == "bundle" and back.info["step"] == shipped.info["step"]
+    assert back.meta["types"] == shipped.meta["types"] and back.meta["queries"] == shipped.meta["queries"]
+    assert back.meta["max_len"] == 48 and back.meta["end_head"] == "eq6"
+    expected, actual = shipped.model.state_dict(), back.model.state_dict()
+    assert set(actual) == set(expected)
+    for k in expected:  # float16-stored weights come back exactly as the rounded model has them
+        assert torch.equal(actual[k], expected[k]), k
+    # the bundle's own tokenizer is the default: evaluate needs nothing but the bundle
+    assert evaluate_cli.main(["--checkpoint", bundle[0], "--corpus", f"{corpus_dir}:Chemical=chemical",
+                              "--threads", "1"]) == 0
+    assert "TINY-IOB/chemical" in capsys.readouterr().out
+
+
+def test_a_bundle_without_encoder_config_is_refused_with_the_reason(bundle, tmp_path):
+    import shutil
+    old = tmp_path / "old-bundle"
+    shutil.copytree(bundle[0], old)
+    manifest = json.loads((old / "bundle.json").read_text(encoding="utf-8"))
+    del manifest["encoder_config"]
+    (old / "bundle.json").write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(ValueError, match="no encoder_config"):
+        load_checkpoint(str(old))
+
+
 def test_fixtures_hold_inputs_and_logits(bundle):
     with open(os.path.join(bundle[0], "fixtures.json"), encoding="utf-8") as f:
         fx = json.load(f)
