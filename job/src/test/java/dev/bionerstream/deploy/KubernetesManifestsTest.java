@@ -164,6 +164,74 @@ class KubernetesManifestsTest {
     }
 
     @Test
+    void eachJobHasItsOwnKafkaUserWithTheAclsItsArgumentsNeed() {
+        Map<String, Object> job = flinkDeployment();
+        Map<String, Object> ingest = named("FlinkDeployment", "bioner-ingest");
+        assertThat(kafkaSecret(job)).isNotEqualTo(kafkaSecret(ingest));
+
+        String input = argOr(job, JobOptions.INPUT_TOPIC.key(), JobOptions.INPUT_TOPIC.defaultValue());
+        String dlq = argOr(job, JobOptions.DEAD_LETTER_TOPIC.key(), JobOptions.DEAD_LETTER_TOPIC.defaultValue());
+        Map<String, Object> annotator = named("KafkaUser", "bioner-stream");
+        assertThat(grants(annotator, "topic", input)).contains("Read");
+        assertThat(grants(
+                        annotator, "group", argOr(job, JobOptions.GROUP_ID.key(), JobOptions.GROUP_ID.defaultValue())))
+                .contains("Read");
+        for (var topic : List.of(JobOptions.ENTITIES_TOPIC, JobOptions.DOCUMENTS_TOPIC, JobOptions.DEAD_LETTER_TOPIC)) {
+            assertThat(grants(annotator, "topic", argOr(job, topic.key(), topic.defaultValue())))
+                    .as(topic.key())
+                    .contains("Write");
+        }
+        assertThat(grants(annotator, "transactionalId", transactionalPrefix(job)))
+                .contains("Write");
+
+        Map<String, Object> feed = named("KafkaUser", "bioner-ingest");
+        assertThat(grants(feed, "topic", argOr(ingest, JobOptions.INPUT_TOPIC.key(), input)))
+                .contains("Write")
+                .doesNotContain("Read");
+        assertThat(grants(feed, "topic", argOr(ingest, JobOptions.DEAD_LETTER_TOPIC.key(), dlq)))
+                .contains("Write");
+        assertThat(grants(feed, "transactionalId", transactionalPrefix(ingest))).contains("Write");
+    }
+
+    /** The operations {@code user}'s ACLs allow on the resource {@code name} of {@code type}. */
+    private static Set<String> grants(Map<String, Object> user, String type, String name) {
+        Set<String> ops = new TreeSet<>();
+        List<Map<String, Object>> acls = at(user, "spec", "authorization", "acls");
+        for (Map<String, Object> acl : acls) {
+            Map<String, Object> r = at(acl, "resource");
+            String aclName = (String) r.get("name");
+            boolean matches = "prefix".equals(r.get("patternType")) ? name.startsWith(aclName) : name.equals(aclName);
+            if (type.equals(r.get("type")) && matches) {
+                ops.addAll(at(acl, "operations"));
+            }
+        }
+        return ops;
+    }
+
+    private static String transactionalPrefix(Map<String, Object> deployment) {
+        return argOr(
+                deployment,
+                JobOptions.TRANSACTIONAL_ID_PREFIX.key(),
+                JobOptions.TRANSACTIONAL_ID_PREFIX.defaultValue());
+    }
+
+    private static String argOr(Map<String, Object> deployment, String key, String fallback) {
+        List<String> args = at(deployment, "spec", "job", "args");
+        int i = args.indexOf("--" + key);
+        return i < 0 ? fallback : args.get(i + 1);
+    }
+
+    private static String kafkaSecret(Map<String, Object> deployment) {
+        List<Map<String, Object>> containers = at(deployment, "spec", "podTemplate", "spec", "containers");
+        List<Map<String, Object>> env = at(containers.get(0), "env");
+        return env.stream()
+                .filter(v -> "KAFKA_SASL_JAAS_CONFIG".equals(v.get("name")))
+                .map(v -> (String) at(v, "valueFrom", "secretKeyRef", "name"))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Test
     void credentialsComeFromSecretsThroughEnvironmentVariables() {
         Map<String, Set<String>> secretKeys = secretsInExample();
         List<Map<String, Object>> env = at(mainContainer(), "env");
