@@ -53,24 +53,32 @@ public final class BioCJson {
         return p;
     }
 
-    /** The documents of a BioC JSON collection: the first passage is the title, the others the abstract. */
+    /**
+     * The documents of a BioC JSON collection: the first passage is the title, the others the
+     * abstract (see {@link BioCPassages} for where their annotations go).
+     */
     public static List<Annotated> read(JsonNode collection) {
         List<Annotated> out = new ArrayList<>();
         for (JsonNode doc : required(collection, "documents", "collection")) {
             String id = required(doc, "id", "document").asText();
             BioCPassages passages = new BioCPassages(id);
             for (JsonNode p : required(doc, "passages", "document " + id)) {
-                passages.passage(p.path("text").asText(""));
+                List<BioCPassages.Located> located = new ArrayList<>();
                 for (JsonNode a : p.path("annotations")) {
                     JsonNode loc = required(a, "locations", "annotation of document " + id)
                             .get(0);
-                    passages.annotation(
+                    located.add(new BioCPassages.Located(
                             loc.path("offset").asInt(),
                             loc.path("length").asInt(),
                             a.path("text").asText(),
                             a.path("infons").path("type").asText(),
-                            a.path("infons").path("identifier").asText("-"));
+                            a.path("infons").path("identifier").asText("-")));
                 }
+                JsonNode offset = p.get("offset");
+                passages.passage(
+                        offset == null || !offset.canConvertToInt() ? null : offset.asInt(),
+                        p.path("text").asText(""),
+                        located);
             }
             out.add(passages.document());
         }

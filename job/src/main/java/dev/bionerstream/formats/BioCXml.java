@@ -131,19 +131,32 @@ public final class BioCXml {
 
     private static void passage(XMLStreamReader x, BioCPassages passages) throws XMLStreamException {
         String text = "";
+        Integer offset = null;
+        List<BioCPassages.Located> located = new ArrayList<>();
         while (!(x.next() == XMLStreamConstants.END_ELEMENT && x.getLocalName().equals("passage"))) {
             if (x.getEventType() == XMLStreamConstants.START_ELEMENT) {
                 switch (x.getLocalName()) {
+                    case "offset" -> offset = integer(x.getElementText(), "passage offset", x);
                     case "text" -> text = x.getElementText();
-                    case "annotation" -> annotation(x, passages);
+                    case "annotation" -> located.add(annotation(x));
                     default -> {}
                 }
             }
         }
-        passages.passage(text);
+        passages.passage(offset, text, located);
     }
 
-    private static void annotation(XMLStreamReader x, BioCPassages passages) throws XMLStreamException {
+    private static int integer(String value, String what, XMLStreamReader x) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "BioC XML: line " + x.getLocation().getLineNumber() + ": " + what + " must be an integer, got '"
+                            + value.trim() + "'");
+        }
+    }
+
+    private static BioCPassages.Located annotation(XMLStreamReader x) throws XMLStreamException {
         Map<String, String> infons = new HashMap<>();
         String text = "";
         int offset = -1;
@@ -162,6 +175,7 @@ public final class BioCXml {
                 default -> {}
             }
         }
-        passages.annotation(offset, length, text, infons.getOrDefault("type", ""), infons.get("identifier"));
+        return new BioCPassages.Located(
+                offset, length, text, infons.getOrDefault("type", ""), infons.get("identifier"));
     }
 }

@@ -10,7 +10,9 @@ import java.util.List;
 /**
  * The PubTator text format: per document {@code ID|t|title}, {@code ID|a|abstract}, one
  * {@code ID<TAB>start<TAB>end<TAB>mention<TAB>type<TAB>concept} line per annotation (code-point
- * offsets over title + " " + abstract), and a blank line.
+ * offsets over title + " " + abstract), and a blank line. Relation lines, whose second field is a
+ * relation type instead of an offset ({@code ID<TAB>CID<TAB>D008750<TAB>D003866} in BC5CDR,
+ * {@code ID<TAB>Association<TAB>...} in BioRED), are read past: relations are not mentions.
  */
 public final class PubTator {
     private PubTator() {}
@@ -74,6 +76,9 @@ public final class PubTator {
                     }
                 } else {
                     String[] f = line.split("\t", -1);
+                    if (f.length >= 3 && !f[1].isEmpty() && Character.isLetter(f[1].charAt(0))) {
+                        continue;
+                    }
                     if (f.length < 5) {
                         throw new IllegalArgumentException("line " + lineNo
                                 + ": expected ID, start, end, mention, type[, concept] separated by tabs");

@@ -102,6 +102,42 @@ class FormatsRoundTripTest {
         assertThat(BioCXml.read(new StringReader(xml))).containsExactly(a, b);
     }
 
+    /** PMC-style BioC: passages far apart in the document, annotations located in the document. */
+    @Test
+    void annotationsOfPassagesThatAreNotOneSpaceApartStayOnTheirWords() throws Exception {
+        String json =
+                """
+                {"documents": [{"id": "PMC1", "passages": [
+                  {"offset": 0, "text": "Lithium and mice.", "annotations": [
+                    {"text": "Lithium", "infons": {"type": "Chemical"}, "locations": [{"offset": 0, "length": 7}]}]},
+                  {"offset": 100, "text": "Seizures in rats.", "annotations": [
+                    {"text": "rats", "infons": {"type": "Species"}, "locations": [{"offset": 112, "length": 4}]}]},
+                  {"offset": 500, "text": "Caption: valproate.", "annotations": [
+                    {"text": "valproate", "infons": {"type": "Chemical"}, "locations": [{"offset": 509, "length": 9}]}]}
+                ]}]}
+                """;
+        String xml =
+                """
+                <collection><document><id>PMC1</id>
+                <passage><offset>0</offset><text>Lithium and mice.</text>
+                  <annotation id="0"><infon key="type">Chemical</infon><location offset="0" length="7"/><text>Lithium</text></annotation></passage>
+                <passage><offset>100</offset><text>Seizures in rats.</text>
+                  <annotation id="1"><infon key="type">Species</infon><location offset="112" length="4"/><text>rats</text></annotation></passage>
+                <passage><offset>500</offset><text>Caption: valproate.</text>
+                  <annotation id="2"><infon key="type">Chemical</infon><location offset="509" length="9"/><text>valproate</text></annotation></passage>
+                </document></collection>
+                """;
+        List<Annotated> fromJson = BioCJson.read(new ObjectMapper().readTree(json));
+        List<Annotated> fromXml = BioCXml.read(new StringReader(xml));
+        for (Annotated d : List.of(fromJson.get(0), fromXml.get(0))) {
+            assertThat(d.abstractText()).isEqualTo("Seizures in rats. Caption: valproate.");
+            String text = d.title() + " " + d.abstractText();
+            assertThat(d.annotations())
+                    .extracting(a -> text.substring(a.start(), a.end()))
+                    .containsExactly("Lithium", "rats", "valproate");
+        }
+    }
+
     @Test
     void malformedBioCXmlSaysWhatIsWrong() {
         assertThatThrownBy(() -> BioCXml.read(new StringReader("<collection><document><id>1</id><passage>")))
@@ -113,7 +149,7 @@ class FormatsRoundTripTest {
     }
 
     @Test
-    void aPubTatorFileWithConceptIdsReadsAsWritten() {
+    void aPubTatorFileWithConceptIdsAndRelationsReadsAsWritten() {
         String file =
                 """
                 227508|t|Naloxone reverses the antihypertensive effect of clonidine.
@@ -121,13 +157,16 @@ class FormatsRoundTripTest {
                 227508\t0\t8\tNaloxone\tChemical\tD009270
                 227508\t49\t58\tclonidine\tChemical\tD003000
                 227508\t93\t105\thypertensive\tDisease\tD006973
+                227508\tCID\tD008750\tD003866
 
                 354896|t|Lidocaine-induced cardiac asystole.
                 354896|a|
                 354896\t0\t9\tLidocaine\tChemical\tD008012
+                354896\tAssociation\tD008012\tD006323\tNovel
                 """;
         List<Annotated> docs = PubTator.read(new BufferedReader(new StringReader(file)));
         assertThat(docs).extracting(Annotated::id).containsExactly("227508", "354896");
+        assertThat(docs).extracting(d -> d.annotations().size()).containsExactly(3, 1); // relations read past
         Annotated first = docs.get(0);
         String text = first.title() + " " + first.abstractText();
         assertThat(first.annotations())
@@ -138,8 +177,8 @@ class FormatsRoundTripTest {
 
     @Test
     void aMalformedLineIsNamed() {
-        assertThatThrownBy(
-                        () -> PubTator.read(new BufferedReader(new StringReader("1|t|x\n1\tzero\t3\tabc\tChemical\n"))))
+        assertThatThrownBy(() ->
+                        PubTator.read(new BufferedReader(new StringReader("1|t|x\n1\t0\tthree\tabc\tChemical\n"))))
                 .hasMessageContaining("line 2");
         assertThatThrownBy(() -> PubTator.read(new BufferedReader(new StringReader("1|t|x\n1\t0\t3\n"))))
                 .hasMessageContaining("line 2")
