@@ -90,13 +90,32 @@ public final class UpdateFileFetcher {
         String expected = expectedMd5(get(listing.resolve(name + ".md5"), HttpResponse.BodyHandlers.ofString())
                 .body());
         Path part = dir.resolve("." + name + ".part");
-        long have = Files.exists(part) ? Files.size(part) : 0;
+        // A run stopped between the last byte and the rename leaves a complete part: keep it as it is.
+        boolean complete = Files.exists(part) && md5(part).equalsIgnoreCase(expected);
+        if (!complete && !download(name, part, true)) {
+            download(name, part, false); // the server refused the range: the part was no prefix of the file
+        }
+        String actual = md5(part);
+        if (!actual.equalsIgnoreCase(expected)) {
+            Files.delete(part);
+            throw new IOException("MD5 mismatch (expected " + expected + ", got " + actual + "): not kept");
+        }
+        Files.move(part, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Writes the file into {@code part}, from where an earlier run stopped if {@code resume}; false on HTTP 416. */
+    private boolean download(String name, Path part, boolean resume) throws IOException, InterruptedException {
+        long have = resume && Files.exists(part) ? Files.size(part) : 0;
         HttpRequest.Builder request = request(listing.resolve(name));
         if (have > 0) {
             request.header("Range", "bytes=" + have + "-");
         }
         pause();
         HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+        if (response.statusCode() == 416 && have > 0) {
+            response.body().close();
+            return false;
+        }
         boolean resumed = response.statusCode() == 206;
         if (!resumed && response.statusCode() != 200) {
             response.body().close();
@@ -110,12 +129,7 @@ public final class UpdateFileFetcher {
                         resumed ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING)) {
             in.transferTo(out);
         }
-        String actual = md5(part);
-        if (!actual.equalsIgnoreCase(expected)) {
-            Files.delete(part);
-            throw new IOException("MD5 mismatch (expected " + expected + ", got " + actual + "): not kept");
-        }
-        Files.move(part, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+        return true;
     }
 
     private <T> HttpResponse<T> get(URI uri, HttpResponse.BodyHandler<T> body)

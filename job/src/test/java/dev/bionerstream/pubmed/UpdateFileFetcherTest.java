@@ -88,8 +88,13 @@ class UpdateFileFetcherTest {
             body = files.get(name);
             if (range != null) {
                 int from = Integer.parseInt(range.replaceAll("bytes=(\\d+)-", "$1"));
-                body = Arrays.copyOfRange(body, from, body.length);
-                status = 206;
+                if (from >= body.length) { // as real servers do: nothing left to send
+                    body = new byte[0];
+                    status = 416;
+                } else {
+                    body = Arrays.copyOfRange(body, from, body.length);
+                    status = 206;
+                }
             }
         } else {
             body = new byte[0];
@@ -147,6 +152,30 @@ class UpdateFileFetcherTest {
         assertThat(requests).contains("GET " + NAMES.get(0) + " bytes=100-");
         assertThat(Files.readAllBytes(dir.resolve(NAMES.get(0)))).isEqualTo(whole);
         assertThat(dir.resolve(NAMES.get(1))).as("--max-files 1").doesNotExist();
+    }
+
+    @Test
+    void aCompleteDownloadWhoseRenameWasCutOffIsKeptWithoutFetchingItAgain() throws Exception {
+        byte[] whole = files.get(NAMES.get(0));
+        Files.write(dir.resolve("." + NAMES.get(0) + ".part"), whole);
+        UpdateFileFetcher.Summary s = fetcher().run(1);
+        assertThat(s.downloaded()).containsExactly(NAMES.get(0));
+        assertThat(requests).containsExactly("GET ", "GET " + NAMES.get(0) + ".md5");
+        assertThat(Files.readAllBytes(dir.resolve(NAMES.get(0)))).isEqualTo(whole);
+        assertThat(dir.resolve("." + NAMES.get(0) + ".part")).doesNotExist();
+    }
+
+    @Test
+    void aPartLongerThanTheFileIsFetchedAgainFromTheStart() throws Exception {
+        byte[] whole = files.get(NAMES.get(0));
+        byte[] tooLong = Arrays.copyOf(whole, whole.length + 10); // e.g. the file was replaced by a shorter one
+        Files.write(dir.resolve("." + NAMES.get(0) + ".part"), tooLong);
+        UpdateFileFetcher.Summary s = fetcher().run(1);
+        assertThat(s.failed()).isEmpty();
+        assertThat(s.downloaded()).containsExactly(NAMES.get(0));
+        assertThat(requests)
+                .containsSubsequence("GET " + NAMES.get(0) + " bytes=" + tooLong.length + "-", "GET " + NAMES.get(0));
+        assertThat(Files.readAllBytes(dir.resolve(NAMES.get(0)))).isEqualTo(whole);
     }
 
     @Test
