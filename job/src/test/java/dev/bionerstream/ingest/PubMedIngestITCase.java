@@ -10,6 +10,7 @@ import dev.bionerstream.job.JobConfig;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchNode;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.zip.GZIPOutputStream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -36,6 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PubMedIngestITCase {
     static final String INDEX = "bioner-pubmed-it";
     static final List<String> FILES = List.of("pubmed26n0001.xml", "pubmed26n0002.xml");
+    /** Dropped as {@code .xml.gz}, as NCBI publishes update files, so both file kinds go through the job. */
+    static final String GZIPPED = "pubmed26n0002.xml";
 
     @TempDir
     Path watched;
@@ -82,7 +86,7 @@ class PubMedIngestITCase {
                 List<DeadLetter> dead = p.deadLetters.pollUntil(l -> !l.isEmpty(), Duration.ofMinutes(1));
                 assertThat(dead).singleElement().satisfies(d -> {
                     assertThat(d.getStage()).isEqualTo("ingest");
-                    assertThat(d.getTopic()).isEqualTo("pubmed26n0002.xml");
+                    assertThat(d.getTopic()).isEqualTo(GZIPPED + ".gz");
                     assertThat(d.getOffset()).isEqualTo(2L);
                     assertThat(d.getErrorMessage()).contains("article 2, line ").contains("article without a PMID");
                 });
@@ -131,13 +135,23 @@ class PubMedIngestITCase {
         return env.executeAsync(IngestJob.NAME);
     }
 
-    /** Copies a test file in the way the README tells users to: a hidden name first, then an atomic rename. */
+    /**
+     * Copies a test file in the way the README tells users to: a hidden name first, then an atomic
+     * rename. The second file goes in gzipped, as NCBI publishes them ({@link #GZIPPED}).
+     */
     private void drop(String name) {
+        String target = name.equals(GZIPPED) ? name + ".gz" : name;
         try (InputStream in = getClass().getResourceAsStream("/pubmed/" + name)) {
-            Path part = watched.resolve("." + name + ".part");
-            Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
+            Path part = watched.resolve("." + target + ".part");
+            if (target.endsWith(".gz")) {
+                try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(part))) {
+                    in.transferTo(out);
+                }
+            } else {
+                Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
+            }
             Files.move(
-                    part, watched.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    part, watched.resolve(target), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (Exception e) {
             throw new IllegalStateException("cannot drop " + name, e);
         }
