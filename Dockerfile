@@ -64,10 +64,12 @@ ENV NVIDIA_VISIBLE_DEVICES=all \
     LD_LIBRARY_PATH=/usr/local/cuda-12.8/targets/x86_64-linux/lib
 USER flink
 RUN mkdir -p /opt/flink/usrlib /opt/flink/checkpoints
+COPY --chmod=755 docker/resume-from-latest-checkpoint.sh /opt/flink/bin/
 COPY --from=build-gpu --chown=flink:flink /out/lib/ /opt/flink/lib/
 COPY --from=build-gpu --chown=flink:flink /out/bioner-stream-job.jar /opt/flink/usrlib/bioner-stream-job.jar
 
 # ---- Stage 2 (CPU, default): Flink + the job jar with the CPU ONNX Runtime shaded in -------------
 FROM ${FLINK_IMAGE} AS cpu
 RUN mkdir -p /opt/flink/usrlib /opt/flink/checkpoints
+COPY --chmod=755 docker/resume-from-latest-checkpoint.sh /opt/flink/bin/
 COPY --from=build-cpu --chown=flink:flink /out/bioner-stream-job.jar /opt/flink/usrlib/bioner-stream-job.jar
