@@ -3,7 +3,10 @@ package dev.bionerstream.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point of the job jar: {@code demo}, {@code run}, {@code eval}, {@code extract}, {@code bench}, {@code import}, {@code export}. */
+/**
+ * Entry point of the command line ({@code ./bioner}): {@code demo}, {@code run}, {@code ingest}, {@code fetch},
+ * {@code eval}, {@code extract}, {@code bench}, {@code import}, {@code export}.
+ */
 @Command(
         name = "bioner",
         mixinStandardHelpOptions = true,
