@@ -25,17 +25,21 @@ from typing import Dict, List, Optional
 
 import numpy as np
 import torch
+from torch import nn
 
 from . import onnx_check
 from .checkpoint import FP16_MIN_ELEMENTS, load_checkpoint, round_fp16
 from .corpus import CorpusSpec
 from .evaluate import collect_examples, evaluate_examples, print_table
+from .mrc import GatedMrc
 from .wordpiece import WordPieceTokenizer
 
 OPSET = 14
 INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 OUTPUTS = ("start_logits", "end_logits")
+PRESENCE = "presence_logits"
 ATOL = 1e-4
+MAX_GATE_F1_LOSS = 0.2  # a gate is on by default only if no corpus/type loses more F1 than this
 
 # Parity sentences (Greek letters, accents, punctuation), with the type each one is asked about.
 FIXTURE_SENTENCES = [
@@ -73,9 +77,9 @@ def pad_batch(rows: List[Dict]) -> Dict[str, np.ndarray]:
 
 
 def torch_logits(model, feeds: Dict[str, np.ndarray]):
+    """The model's outputs (start, end[, presence]) as arrays."""
     with torch.no_grad():
-        s, e = model(*(torch.from_numpy(feeds[k]) for k in INPUTS))
-    return s.numpy(), e.numpy()
+        return tuple(o.numpy() for o in model(*(torch.from_numpy(feeds[k]) for k in INPUTS)))
 
 
 def fixtures(model, tok: WordPieceTokenizer, meta: Dict) -> List[Dict]:
@@ -87,11 +91,64 @@ def fixtures(model, tok: WordPieceTokenizer, meta: Dict) -> List[Dict]:
         ctx, ids, segments = encode(tok, text, query, meta["max_len"])
         row = {"text": text, "type": etype, "query": query, "input_ids": ids, "attention_mask": [1] * len(ids),
                "token_type_ids": segments, "context_offsets": [[p.start, p.end] for p in ctx]}
-        s, e = torch_logits(model, pad_batch([row]))
+        s, e = torch_logits(model, pad_batch([row]))[:2]
         row["start_logits"] = s[0].tolist()
         row["end_logits"] = e[0].tolist()
         rows.append(row)
     return rows
+
+
+def gate_fixtures(model: GatedMrc, tok: WordPieceTokenizer, max_len: int) -> List[Dict]:
+    """The fixture sentences read alone (``[CLS] sentence [SEP]``, the gate's pass) and their presence logits."""
+    rows = []
+    for text, _ in FIXTURE_SENTENCES:
+        ctx = tok.tokenize(text)[:max_len - 2]
+        ids = [tok.cls_id] + [p.id for p in ctx] + [tok.sep_id]
+        row = {"text": text, "input_ids": ids, "attention_mask": [1] * len(ids), "token_type_ids": [0] * len(ids),
+               "context_offsets": [[p.start, p.end] for p in ctx]}
+        row[PRESENCE] = torch_logits(model, pad_batch([row]))[2][0].tolist()
+        rows.append(row)
+    return rows
+
+
+def load_gate(path: str, meta: Dict, hidden: int):
+    """The probes and measured table that ``bioner_mrc.gate`` saved, checked against the model."""
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"gate not found: {path}")
+    saved = torch.load(path, map_location="cpu")
+    if saved.get("types") != meta["types"]:
+        raise ValueError(f"{path}: gate types {saved.get('types')} differ from the model's {meta['types']}: "
+                         "measure the gate on this checkpoint (bioner_mrc.gate)")
+    probe = nn.Linear(hidden, len(meta["types"]))
+    if tuple(saved["weight"].shape) != tuple(probe.weight.shape):
+        raise ValueError(f"{path}: gate weight {tuple(saved['weight'].shape)}, the model needs "
+                         f"{tuple(probe.weight.shape)}")
+    with torch.no_grad():
+        probe.weight.copy_(saved["weight"])
+        probe.bias.copy_(saved["bias"])
+    return probe, saved
+
+
+def choose_gate(saved: Dict, threshold: Optional[float] = None) -> Dict:
+    """The manifest's gate: the measured threshold saving the most passes while no corpus/type loses
+    more than MAX_GATE_F1_LOSS F1 (on by default), else the one losing least (off by default);
+    ``threshold`` picks a measured row instead."""
+    rows = saved["measured"]
+    base = rows[0]["f1"]
+
+    def loss(r):
+        return max(base[k] - r["f1"][k] for k in base)
+
+    candidates = [r for r in rows if r["threshold"] is not None and threshold in (None, r["threshold"])]
+    if not candidates:
+        raise ValueError(f"--gate-threshold {threshold:g} was not measured; measured: "
+                         f"{[r['threshold'] for r in rows if r['threshold'] is not None]}")
+    good = [r for r in candidates if loss(r) <= MAX_GATE_F1_LOSS]
+    pick = max(good, key=lambda r: r["saved"]) if good else min(candidates, key=loss)
+    return {"output": PRESENCE, "threshold": pick["threshold"], "enabled": bool(good),
+            "max_f1_loss": round(loss(pick), 2), "passes_saved_percent": pick["saved"],
+            "criterion": f"on by default only if no corpus/type loses more than {MAX_GATE_F1_LOSS} F1",
+            "measured_on": saved.get("split", "test"), "measured": rows}
 
 
 def convert_fp16(model_proto, min_elements: int = FP16_MIN_ELEMENTS) -> int:
@@ -126,14 +183,14 @@ def convert_fp16(model_proto, min_elements: int = FP16_MIN_ELEMENTS) -> int:
     return len(casts)
 
 
-def export_onnx(model, feeds: Dict[str, np.ndarray], path: str, fp16: bool) -> Dict:
+def export_onnx(model, feeds: Dict[str, np.ndarray], path: str, fp16: bool, outputs=OUTPUTS) -> Dict:
     import onnx
 
-    dynamic = {k: {0: "batch", 1: "seq"} for k in INPUTS + OUTPUTS}
+    dynamic = {k: {0: "batch", 1: "seq"} for k in INPUTS + tuple(outputs)}
     with tempfile.TemporaryDirectory() as tmp:
         raw = os.path.join(tmp, "model.onnx")
         torch.onnx.export(model, tuple(torch.from_numpy(feeds[k]) for k in INPUTS), raw, input_names=list(INPUTS),
-                          output_names=list(OUTPUTS), dynamic_axes=dynamic, opset_version=OPSET,
+                          output_names=list(outputs), dynamic_axes=dynamic, opset_version=OPSET,
                           do_constant_folding=True)
         model.eval()  # export may leave the module in training mode
         proto = onnx.load(raw)
@@ -143,6 +200,10 @@ def export_onnx(model, feeds: Dict[str, np.ndarray], path: str, fp16: bool) -> D
     onnx.save(proto, path)
     ops = sorted({n.op_type for n in proto.graph.node})
     return {"fp16_initializers": converted, "ops": ops}
+
+
+def manifest_outputs(gated: bool) -> Dict[str, str]:
+    return {"start": OUTPUTS[0], "end": OUTPUTS[1], **({"presence": PRESENCE} if gated else {})}
 
 
 def clean_tokenizer(src: str, dst: str) -> Dict:
@@ -176,7 +237,8 @@ def evaluate_specs(loaded, tok, specs: List[CorpusSpec], original_state: Optiona
 
 def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version: str, fp16: bool = True,
                   evaluate: List[str] = (), queries: Optional[Dict[str, str]] = None, max_len: int = 256,
-                  batch_size: int = 64, atol: float = ATOL) -> Dict:
+                  batch_size: int = 64, atol: float = ATOL, gate: Optional[str] = None,
+                  gate_threshold: Optional[float] = None) -> Dict:
     """Writes the bundle into ``out`` and returns the manifest. Raises on any failed check."""
     specs = [CorpusSpec.parse(s) for s in evaluate]
     if not os.path.isfile(tokenizer):
@@ -193,24 +255,34 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
         if unknown:
             raise ValueError(f"--evaluate-corpus {spec.name}: type(s) {unknown} unknown to the model, "
                              f"which knows {meta['types']}")
+    gated = gate_spec = None
+    if gate:
+        probe, saved = load_gate(gate, meta, model.bert.config.hidden_size)
+        gate_spec = choose_gate(saved, gate_threshold)
+        gated = GatedMrc(model, probe).eval()
     original = copy.deepcopy(model.state_dict()) if fp16 else None
-    rounded = round_fp16(model) if fp16 else []
+    rounded = round_fp16(gated or model) if fp16 else []
     os.makedirs(out, exist_ok=True)
 
     rows = fixtures(model, tok, meta)
     batch = pad_batch(rows)
     onnx_path = os.path.join(out, "model.onnx")
-    info = export_onnx(model, batch, onnx_path, fp16)
+    outputs = OUTPUTS + ((PRESENCE,) if gated else ())
+    info = export_onnx(gated or model, batch, onnx_path, fp16, outputs)
     print(f"wrote {onnx_path} ({os.path.getsize(onnx_path) / 1e6:.1f} MB, {info['fp16_initializers']} float16 "
           f"initializers, {len(rounded)} rounded parameters); ops: {' '.join(info['ops'])}", flush=True)
 
     # Parity: the padded batch, and each fixture alone (no padding), within atol.
+    gate_rows = gate_fixtures(gated, tok, meta["max_len"]) if gated else []
     try:
-        s, e = torch_logits(model, batch)
-        worst = onnx_check.verify(onnx_path, batch, s, e, atol)
+        worst = onnx_check.verify_outputs(onnx_path, batch, dict(zip(outputs, torch_logits(gated or model, batch))),
+                                          atol)
         for row in rows:
             feeds = pad_batch([row])
             worst = max(worst, onnx_check.verify(onnx_path, feeds, [row["start_logits"]], [row["end_logits"]], atol))
+        for row in gate_rows:
+            worst = max(worst, onnx_check.verify_outputs(onnx_path, pad_batch([row]), {PRESENCE: [row[PRESENCE]]},
+                                                         atol))
     except Exception:
         os.remove(onnx_path)  # never leave a model that failed its parity check in the bundle
         raise
@@ -218,8 +290,8 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
 
     spec = clean_tokenizer(tokenizer, os.path.join(out, "tokenizer.json"))
     with open(os.path.join(out, "fixtures.json"), "w", encoding="utf-8") as f:
-        json.dump({"atol": atol, "outputs": {"start": OUTPUTS[0], "end": OUTPUTS[1]}, "sentences": rows}, f,
-                  ensure_ascii=False)
+        json.dump({"atol": atol, "outputs": manifest_outputs(gated is not None), "sentences": rows,
+                   **({"gate": gate_rows} if gated else {})}, f, ensure_ascii=False)
 
     args = meta.get("args") or {}
     manifest = {
@@ -238,8 +310,10 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
         "weights": {"storage": "float16" if fp16 else "float32", "compute": "float32",
                     "float16_min_elements": FP16_MIN_ELEMENTS if fp16 else None},
         "parity": {"backend": onnx_check.backend(), "max_abs_diff": worst, "atol": atol},
-        "outputs": {"start": OUTPUTS[0], "end": OUTPUTS[1]},
+        "outputs": manifest_outputs(gated is not None),
     }
+    if gate_spec:
+        manifest["gate"] = gate_spec
     if specs:
         table, delta, truncated = evaluate_specs(loaded, tok, specs, original, batch_size)
         manifest["evaluation"] = table
@@ -280,6 +354,12 @@ def parse_args(argv=None):
     p.add_argument("--batch-size", type=int, default=64)
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--atol", type=float, default=ATOL, help="ONNX vs PyTorch logits tolerance")
+    p.add_argument("--gate", metavar="GATE.pt",
+                   help="a presence gate measured on this checkpoint by bioner_mrc.gate: adds its output to the "
+                        "graph and its threshold to the manifest (on by default only if it cost at most "
+                        f"{MAX_GATE_F1_LOSS} F1 on every measured corpus/type)")
+    p.add_argument("--gate-threshold", type=float,
+                   help="with --gate: one of the measured thresholds instead of the automatic choice")
     return p.parse_args(argv)
 
 
@@ -289,7 +369,7 @@ def main(argv=None):
     try:
         manifest = export_bundle(args.checkpoint, args.tokenizer, args.out, args.name, args.version, args.fp16,
                                  args.evaluate_corpus, _entity_types(args.entity_type), args.max_len,
-                                 args.batch_size, args.atol)
+                                 args.batch_size, args.atol, args.gate, args.gate_threshold)
     except (ValueError, FileNotFoundError, onnx_check.UnsupportedOperator) as e:
         print(f"export failed: {e}", file=sys.stderr)
         return 1

@@ -66,16 +66,38 @@ class BertMrc(nn.Module):
 
     def forward(self, input_ids, attention_mask, token_type_ids, start_labels=None, presence=False):
         h = self.dropout(self.bert(input_ids, attention_mask, token_type_ids))
+        start, end = self.spans(h, start_labels)
+        if presence:
+            if self.sentence_fc is None:
+                raise ValueError("this model has no sentence head: train it with --sentence-task")
+            return start, end, self.sentence_fc(h[:, 0]).squeeze(-1)
+        return start, end
+
+    def spans(self, h, start_labels=None):
+        """Start and end logits from the encoder's final states ``h``."""
         start = self.start_fc(h)
         if start_labels is not None and self.training:
             p = nn.functional.one_hot(start_labels.clamp(min=0), 2).to(h.dtype)
         else:
             p = start.softmax(-1)
-        if presence:
-            if self.sentence_fc is None:
-                raise ValueError("this model has no sentence head: train it with --sentence-task")
-            return start, self.end_fc(h, p), self.sentence_fc(h[:, 0]).squeeze(-1)
         return start, self.end_fc(h, p)
+
+
+class GatedMrc(nn.Module):
+    """BertMrc plus the presence gate's probes over the same final states (see ``bioner_mrc.gate``):
+    one graph with three outputs, start and end logits [batch, seq, 2] and presence logits
+    [batch, seq, types]. The job reads the presence output of a query-free pass
+    (``[CLS] sentence [SEP]``) to skip the types a sentence lacks, and start/end of the MRC passes."""
+
+    def __init__(self, mrc: BertMrc, probe: nn.Linear):
+        super().__init__()
+        self.mrc = mrc
+        self.probe = probe
+
+    def forward(self, input_ids, attention_mask, token_type_ids):
+        h = self.mrc.bert(input_ids, attention_mask, token_type_ids)
+        start, end = self.mrc.spans(h)
+        return start, end, self.probe(h)
 
 
 def context_mask(attention_mask, token_type_ids):

@@ -269,9 +269,15 @@ def verify(model_path: str, feeds: Dict[str, np.ndarray], expected_start, expect
 
     Raises ValueError naming the worst output and its max abs difference past ``atol``.
     """
-    got = run(model_path, {k: np.asarray(v, dtype=np.int64) for k, v in feeds.items()}, outputs)
+    return verify_outputs(model_path, feeds, dict(zip(outputs, (expected_start, expected_end))), atol)
+
+
+def verify_outputs(model_path: str, feeds: Dict[str, np.ndarray], expected: Dict[str, object],
+                   atol: float = 1e-4) -> float:
+    """Checks each named output against its expected values; returns the max abs diff (see ``verify``)."""
+    got = run(model_path, {k: np.asarray(v, dtype=np.int64) for k, v in feeds.items()}, list(expected))
     worst = 0.0
-    for name, g, e in zip(outputs, got, (expected_start, expected_end)):
+    for (name, e), g in zip(expected.items(), got):
         e = np.asarray(e, dtype=np.float32)
         if g.shape != e.shape:
             raise ValueError(f"{model_path}: {name} has shape {g.shape}, expected {e.shape}")

@@ -1,11 +1,16 @@
 import json
 import os
 
+import numpy as np
+import onnx
+import pytest
 import torch
 
 from bioner_mrc import evaluate as evaluate_cli
-from bioner_mrc import gate
+from bioner_mrc import export, gate
+from bioner_mrc.checkpoint import load_checkpoint, round_fp16
 from bioner_mrc.features import Example
+from bioner_mrc.wordpiece import WordPieceTokenizer
 
 
 def example(text, etype, gold):
@@ -59,3 +64,64 @@ def test_gate_cli_reports_the_ungated_f1_of_evaluate(trained, tokenizer_path, co
     assert [r["threshold"] for r in rows] == [None, *gate.THRESHOLDS]
     assert rows[0]["f1"] == {k: v["f1"] for k, v in scores.items()}
     assert all(r["passes"] <= 12 * 3 for r in rows[1:])  # 12 test sentences: at most 1 + 2 passes each
+
+
+def rows_of(base, *measured):
+    """Measured-table rows: the ungated F1s, then (threshold, saved %, F1s) per threshold."""
+    return {"measured": [{"threshold": None, "saved": 0.0, "f1": base}]
+            + [{"threshold": t, "saved": s, "f1": f} for t, s, f in measured], "split": "test"}
+
+
+def test_the_gate_is_on_at_the_most_saving_threshold_within_the_allowed_loss():
+    saved = rows_of({"a/x": 90.0, "b/y": 80.0},
+                    (0.5, 60.0, {"a/x": 89.0, "b/y": 80.0}),   # loses 1.0: too much
+                    (0.2, 50.0, {"a/x": 89.85, "b/y": 79.9}),  # loses 0.15: the pick
+                    (0.1, 40.0, {"a/x": 90.0, "b/y": 80.0}))
+    spec = export.choose_gate(saved)
+    assert (spec["threshold"], spec["enabled"], spec["max_f1_loss"], spec["passes_saved_percent"]) == (0.2, True, 0.15, 50.0)
+    assert spec["output"] == "presence_logits" and spec["measured"] == saved["measured"]
+    forced = export.choose_gate(saved, 0.5)
+    assert (forced["threshold"], forced["enabled"], forced["max_f1_loss"]) == (0.5, False, 1.0)
+    with pytest.raises(ValueError, match="was not measured"):
+        export.choose_gate(saved, 0.3)
+
+
+def test_a_gate_that_costs_too_much_everywhere_is_shipped_off_at_its_cheapest_threshold():
+    saved = rows_of({"a/x": 90.0}, (0.5, 60.0, {"a/x": 85.0}), (0.1, 30.0, {"a/x": 89.5}))
+    spec = export.choose_gate(saved)
+    assert (spec["threshold"], spec["enabled"], spec["max_f1_loss"]) == (0.1, False, 0.5)
+
+
+def test_export_with_a_gate_adds_the_presence_output_and_keeps_the_spans(trained, tokenizer_path, corpus_dir,
+                                                                          tmp_path, capsys):
+    best = os.path.join(trained[0], "best.pt")
+    gate_pt = str(tmp_path / "gate.pt")
+    assert gate.main(["--checkpoint", best, "--tokenizer", tokenizer_path, "--threads", "1",
+                      "--corpus", f"{corpus_dir}:Chemical=chemical,Disease=disease", "--out", gate_pt]) == 0
+    plain = export.export_bundle(best, tokenizer_path, str(tmp_path / "plain"), "tiny", "0.0.1")
+    m = export.export_bundle(best, tokenizer_path, str(tmp_path / "gated"), "tiny", "0.0.1", gate=gate_pt)
+    assert m["outputs"] == {"start": "start_logits", "end": "end_logits", "presence": "presence_logits"}
+    assert m["gate"]["output"] == "presence_logits" and m["gate"]["threshold"] in gate.THRESHOLDS
+    assert m["gate"]["measured"] == torch.load(gate_pt)["measured"]
+    assert "presence" not in plain["outputs"] and "gate" not in plain
+    graph = onnx.load(str(tmp_path / "gated" / "model.onnx")).graph
+    assert [o.name for o in graph.output] == ["start_logits", "end_logits", "presence_logits"]
+    with open(tmp_path / "gated" / "fixtures.json", encoding="utf-8") as f:
+        fx = json.load(f)
+    with open(tmp_path / "plain" / "fixtures.json", encoding="utf-8") as f:
+        assert json.load(f)["sentences"] == fx["sentences"]  # the MRC passes are the shipped model's, gate or not
+    assert len(fx["gate"]) == 4
+    row = fx["gate"][0]
+    assert row["token_type_ids"] == [0] * len(row["input_ids"]) and len(row["presence_logits"][0]) == 2
+    # the gate's probe over the query-free pass, as bioner_mrc.gate computes it
+    loaded = load_checkpoint(best)
+    round_fp16(loaded.model)
+    states = gate.piece_states(loaded.model, WordPieceTokenizer(tokenizer_path), [row["text"]], 48)[1]
+    probe = torch.load(gate_pt)
+    expected = states[0].float() @ probe["weight"].T + probe["bias"]
+    assert np.allclose(np.array(row["presence_logits"])[1:-1], expected.numpy(), atol=1e-2)
+    with pytest.raises(ValueError, match="differ from the model's"):
+        bad = torch.load(gate_pt)
+        bad["types"] = ["chemical", "species"]
+        torch.save(bad, tmp_path / "bad.pt")
+        export.export_bundle(best, tokenizer_path, str(tmp_path / "bad"), "tiny", "0.0.1", gate=str(tmp_path / "bad.pt"))
