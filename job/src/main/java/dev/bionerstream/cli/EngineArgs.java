@@ -42,6 +42,12 @@ final class EngineArgs {
             description = "types to extract, comma-separated (default: all of the bundle's)")
     String entityTypes;
 
+    @Option(
+            names = {"--gate", "--model.gate"},
+            description = "presence gate: bundle (as the bundle's measurement says), on, off or a threshold in (0, 1). "
+                    + "Default: ${DEFAULT-VALUE}")
+    String gate;
+
     /** These options under the job's keys, for a job the command starts (demo). */
     Configuration toConfiguration() {
         Configuration c = new Configuration();
@@ -55,6 +61,7 @@ final class EngineArgs {
         c.set(THREADS, threads);
         c.set(OPTIMIZATION, optimization);
         c.set(BATCH_MAX_SIZE, batchSize);
+        c.set(GATE, gate);
         return c;
     }
 

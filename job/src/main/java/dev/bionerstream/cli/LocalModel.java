@@ -28,7 +28,8 @@ final class LocalModel implements AutoCloseable {
 
     static LocalModel open(ServingConfig config) {
         ModelBundle bundle = config.loadBundle();
-        MrcEngine engine = new MrcEngine(bundle, config.entityTypes()); // checks the types before loading the model
+        MrcEngine engine = new MrcEngine(
+                bundle, config.entityTypes(), config.gate()); // checks types and gate before loading the model
         try {
             return new LocalModel(config, engine, OrtMrcSession.open(bundle, config.inference()));
         } catch (RuntimeException e) {

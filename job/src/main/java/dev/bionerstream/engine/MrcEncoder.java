@@ -35,6 +35,11 @@ public final class MrcEncoder {
         return encode(text, text.isEmpty() ? List.of() : List.of(new Sentence(0, 0, text.length(), text)));
     }
 
+    /** The presence gate's query-free windows of one sentence's pieces. */
+    public List<MrcWindow> gateWindows(WordPieces sentence) {
+        return windows.gateWindows(sentence);
+    }
+
     private EncodedText encode(String text, List<Sentence> sentences) {
         List<WordPieces> pieces = new ArrayList<>(sentences.size());
         List<MrcWindow> all = new ArrayList<>();

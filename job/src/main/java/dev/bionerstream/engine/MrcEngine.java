@@ -8,6 +8,7 @@ import dev.bionerstream.model.ModelBundle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Texts in, typed entity spans out: split, tokenize, window, run (through a {@link WindowRunner}),
@@ -30,11 +31,24 @@ public final class MrcEngine implements AutoCloseable {
     private final MrcTokenizer tokenizer;
     private final MrcEncoder encoder;
     private final MrcDecoder decoder;
+    private final PresenceGate gate; // null: every type is asked of every sentence
+    private final int[] presenceIndex; // per selected type, its column in the gate's output
 
-    /** Only {@code types} (all of the bundle's when empty): a type not asked for costs no model pass. */
+    /** Only {@code types} (all of the bundle's when empty), with the gate the bundle recommends. */
     public MrcEngine(ModelBundle bundle, List<String> types) {
+        this(bundle, types, PresenceGate.BUNDLE);
+    }
+
+    /**
+     * Only {@code types} (all of the bundle's when empty): a type not asked for costs no model pass.
+     * {@code gate} is a {@code model.gate} setting ({@link PresenceGate#resolve}).
+     */
+    public MrcEngine(ModelBundle bundle, List<String> types, String gate) {
         this.manifest = bundle.manifest();
         this.queries = select(manifest.entityTypes(), types);
+        this.gate = PresenceGate.resolve(manifest, gate).orElse(null);
+        this.presenceIndex =
+                queries.stream().mapToInt(manifest.entityTypes()::indexOf).toArray();
         this.tokenizer = new MrcTokenizer(bundle.tokenizerJson());
         this.encoder = new MrcEncoder(tokenizer, queries, manifest.maxSequenceLength());
         this.decoder = new MrcDecoder(queries);
@@ -56,7 +70,9 @@ public final class MrcEngine implements AutoCloseable {
 
     /**
      * The entities of each text. The future fails when the texts cannot be encoded or the runner
-     * fails; cancelling it withdraws the texts' windows that have not run yet.
+     * fails; cancelling it withdraws the texts' windows that have not run yet. With a presence
+     * gate the runner gets two calls: the sentences' query-free windows, then the windows of the
+     * types they may hold.
      */
     public CompletableFuture<Extraction> extract(List<String> texts, Segmentation segmentation, WindowRunner runner) {
         List<EncodedText> encoded;
@@ -65,14 +81,46 @@ public final class MrcEngine implements AutoCloseable {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        CompletableFuture<List<WindowResult>> run = runner.run(windows(encoded));
-        CompletableFuture<Extraction> out = run.thenApply(results -> decode(encoded, results));
+        AtomicReference<CompletableFuture<List<WindowResult>>> running = new AtomicReference<>();
+        CompletableFuture<Extraction> out;
+        if (gate == null) {
+            running.set(runner.run(windows(encoded)));
+            out = running.get().thenApply(results -> decode(encoded, results, List.of(), 0));
+        } else {
+            GatePass pass = gatePass(encoded);
+            running.set(runner.run(pass.windows()));
+            out = running.get().thenCompose(asked -> {
+                List<EncodedText> kept = pass.keep(asked, gate, presenceIndex, queries.size());
+                CompletableFuture<List<WindowResult>> spans = runner.run(windows(kept));
+                running.set(spans);
+                int skipped = windows(encoded).size() - windows(kept).size();
+                return spans.thenApply(results -> decode(kept, results, asked, skipped));
+            });
+        }
         out.whenComplete((x, error) -> {
             if (error != null) {
-                run.cancel(false);
+                running.get().cancel(false);
             }
         });
         return out;
+    }
+
+    /** Every sentence's query-free windows, and whose they are. */
+    private GatePass gatePass(List<EncodedText> encoded) {
+        List<MrcWindow> windows = new ArrayList<>();
+        List<int[]> owners = new ArrayList<>();
+        for (int t = 0; t < encoded.size(); t++) {
+            EncodedText e = encoded.get(t);
+            for (int s = 0; s < e.sentences().size(); s++) {
+                if (e.pieces().get(s).size() > 0) {
+                    for (MrcWindow w : encoder.gateWindows(e.pieces().get(s))) {
+                        windows.add(w);
+                        owners.add(new int[] {t, s});
+                    }
+                }
+            }
+        }
+        return new GatePass(encoded, windows, owners);
     }
 
     /** The (sentence, type) windows the model would see for {@code texts}, for measuring the model alone. */
@@ -95,7 +143,8 @@ public final class MrcEngine implements AutoCloseable {
         return windows;
     }
 
-    private Extraction decode(List<EncodedText> encoded, List<WindowResult> results) {
+    private Extraction decode(
+            List<EncodedText> encoded, List<WindowResult> results, List<WindowResult> gateResults, int skipped) {
         List<List<Entity>> entities = new ArrayList<>(encoded.size());
         List<Integer> sentences = new ArrayList<>(encoded.size());
         int offset = 0;
@@ -109,7 +158,9 @@ public final class MrcEngine implements AutoCloseable {
             sentences.add(e.sentences().size());
             offset += n;
         }
-        return new Extraction(entities, sentences, results);
+        List<WindowResult> served = new ArrayList<>(gateResults);
+        served.addAll(results);
+        return new Extraction(entities, sentences, served, skipped);
     }
 
     public BundleManifest manifest() {

@@ -25,7 +25,21 @@ public final class WindowBuilder {
             throw new IllegalArgumentException(
                     "query of " + query.length + " pieces leaves no context at max length " + maxLength);
         }
-        int n = sentence.size();
+        return slices(sentence.size(), budget).stream()
+                .map(s -> window(sentence, query, typeIndex, s))
+                .toList();
+    }
+
+    /** The presence gate's query-free inputs, {@code [CLS] context [SEP]}, cut as {@link #windows} cuts. */
+    public List<MrcWindow> gateWindows(WordPieces sentence) {
+        return slices(sentence.size(), maxLength - 2).stream()
+                .map(s -> window(sentence, null, MrcWindow.GATE, s))
+                .toList();
+    }
+
+    private record Slice(int first, int length, int ownedFrom, int ownedTo) {}
+
+    private static List<Slice> slices(int n, int budget) {
         List<Integer> firsts = new ArrayList<>();
         int stride = Math.max(1, budget / 2);
         for (int first = 0; ; first += stride) {
@@ -35,30 +49,32 @@ public final class WindowBuilder {
             }
             firsts.add(first);
         }
-        List<MrcWindow> out = new ArrayList<>(firsts.size());
+        List<Slice> out = new ArrayList<>(firsts.size());
         for (int w = 0; w < firsts.size(); w++) {
             int first = firsts.get(w);
-            int length = Math.min(budget, n - first);
             int ownedFrom = w == 0 ? 0 : (first + firsts.get(w - 1) + budget) / 2;
             int ownedTo = w == firsts.size() - 1 ? n : (firsts.get(w + 1) + first + budget) / 2;
-            out.add(window(sentence, query, typeIndex, first, length, ownedFrom, ownedTo));
+            out.add(new Slice(first, Math.min(budget, n - first), ownedFrom, ownedTo));
         }
         return out;
     }
 
-    private MrcWindow window(
-            WordPieces s, long[] query, int typeIndex, int first, int length, int ownedFrom, int ownedTo) {
-        int total = length + query.length + 3;
+    /** {@code [CLS] context [SEP] query [SEP]}, or {@code [CLS] context [SEP]} when {@code query} is null. */
+    private MrcWindow window(WordPieces s, long[] query, int typeIndex, Slice slice) {
+        int length = slice.length();
+        int total = length + 2 + (query == null ? 0 : query.length + 1);
         long[] ids = new long[total];
         long[] segments = new long[total];
         ids[0] = clsId;
-        System.arraycopy(s.ids(), first, ids, 1, length);
+        System.arraycopy(s.ids(), slice.first(), ids, 1, length);
         ids[length + 1] = sepId;
-        System.arraycopy(query, 0, ids, length + 2, query.length);
-        ids[total - 1] = sepId;
-        for (int i = length + 2; i < total; i++) {
-            segments[i] = 1;
+        if (query != null) {
+            System.arraycopy(query, 0, ids, length + 2, query.length);
+            ids[total - 1] = sepId;
+            for (int i = length + 2; i < total; i++) {
+                segments[i] = 1;
+            }
         }
-        return new MrcWindow(typeIndex, first, length, ownedFrom, ownedTo, ids, segments);
+        return new MrcWindow(typeIndex, slice.first(), length, slice.ownedFrom(), slice.ownedTo(), ids, segments);
     }
 }

@@ -29,14 +29,17 @@ public final class OrtMrcSession implements MrcSession {
     private final OrtSession session;
     private final String startOutput;
     private final String endOutput;
+    private final String presenceOutput; // null: the bundle has no presence gate
     private final String provider;
     private volatile boolean closed;
 
-    private OrtMrcSession(OrtEnvironment env, OrtSession session, String start, String end, String provider) {
+    private OrtMrcSession(
+            OrtEnvironment env, OrtSession session, String start, String end, String presence, String provider) {
         this.env = env;
         this.session = session;
         this.startOutput = start;
         this.endOutput = end;
+        this.presenceOutput = presence;
         this.provider = provider;
     }
 
@@ -75,14 +78,15 @@ public final class OrtMrcSession implements MrcSession {
             OrtSession session = env.createSession(bundle.modelBytes(), so);
             String start = bundle.manifest().startOutput();
             String end = bundle.manifest().endOutput();
-            checkGraph(bundle, session, start, end);
+            String presence = bundle.manifest().presenceOutput().orElse(null);
+            checkGraph(bundle, session, start, end, presence);
             LOG.info(
                     "Model {} runs on {} (intra-op threads {}, optimisation {})",
                     bundle.manifest().id(),
                     provider,
                     threads,
                     options.optimization());
-            return new OrtMrcSession(env, session, start, end, provider);
+            return new OrtMrcSession(env, session, start, end, presence, provider);
         }
     }
 
@@ -133,15 +137,16 @@ public final class OrtMrcSession implements MrcSession {
         return value;
     }
 
-    private static void checkGraph(ModelBundle bundle, OrtSession session, String start, String end)
+    private static void checkGraph(ModelBundle bundle, OrtSession session, String start, String end, String presence)
             throws OrtException {
         Set<String> inputs = session.getInputNames();
         Set<String> outputs = session.getOutputNames();
-        if (!inputs.equals(Set.copyOf(INPUTS)) || !outputs.contains(start) || !outputs.contains(end)) {
+        List<String> expected = presence == null ? List.of(start, end) : List.of(start, end, presence);
+        if (!inputs.equals(Set.copyOf(INPUTS)) || !outputs.containsAll(expected)) {
             session.close();
             throw new BundleException(String.format(
-                    "%s/model.onnx has inputs %s and outputs %s; expected inputs %s and outputs %s, %s",
-                    bundle.source(), inputs, outputs, INPUTS, start, end));
+                    "%s/model.onnx has inputs %s and outputs %s; expected inputs %s and outputs %s",
+                    bundle.source(), inputs, outputs, INPUTS, expected));
         }
     }
 
@@ -176,24 +181,50 @@ public final class OrtMrcSession implements MrcSession {
             java.util.Arrays.fill(mask, i * n, i * n + w.length(), 1L);
         }
         long[] shape = {b, n};
+        boolean gated = batch.stream().anyMatch(MrcWindow::isGate);
+        if (gated && presenceOutput == null) {
+            throw new IllegalArgumentException("a presence gate window, but the bundle has no presence gate output");
+        }
         try (OnnxTensor tIds = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
                 OnnxTensor tMask = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);
                 OnnxTensor tTypes = OnnxTensor.createTensor(env, LongBuffer.wrap(types), shape);
                 OrtSession.Result result = session.run(
                         Map.of("input_ids", tIds, "attention_mask", tMask, "token_type_ids", tTypes),
-                        Set.of(startOutput, endOutput))) {
+                        gated ? Set.of(startOutput, endOutput, presenceOutput) : Set.of(startOutput, endOutput))) {
             FloatBuffer start = ((OnnxTensor) result.get(startOutput).orElseThrow()).getFloatBuffer();
             FloatBuffer end = ((OnnxTensor) result.get(endOutput).orElseThrow()).getFloatBuffer();
+            OnnxTensor presence =
+                    gated ? (OnnxTensor) result.get(presenceOutput).orElseThrow() : null;
             List<WindowLogits> out = new ArrayList<>(b);
             for (int i = 0; i < b; i++) {
-                int len = batch.get(i).contextLength();
-                out.add(new WindowLogits(slice(start, (i * n + 1) * 2, len * 2), slice(end, (i * n + 1) * 2, len * 2)));
+                MrcWindow w = batch.get(i);
+                int len = w.contextLength();
+                out.add(new WindowLogits(
+                        slice(start, (i * n + 1) * 2, len * 2),
+                        slice(end, (i * n + 1) * 2, len * 2),
+                        w.isGate() ? maxOverContext(presence, i, n, len) : null));
             }
             return out;
         } catch (OrtException e) {
             throw new IllegalStateException(
                     "ONNX Runtime failed on a batch of " + b + " x " + n + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Per type, the highest presence logit of window {@code i}'s context positions 1..len. */
+    private static float[] maxOverContext(OnnxTensor presence, int i, int n, int len) {
+        long[] shape = presence.getInfo().getShape();
+        int k = (int) shape[2];
+        FloatBuffer values = presence.getFloatBuffer();
+        float[] max = new float[k];
+        java.util.Arrays.fill(max, Float.NEGATIVE_INFINITY);
+        for (int pos = 1; pos <= len; pos++) {
+            int base = (i * n + pos) * k;
+            for (int t = 0; t < k; t++) {
+                max[t] = Math.max(max[t], values.get(base + t));
+            }
+        }
+        return max;
     }
 
     private static float[] slice(FloatBuffer buffer, int offset, int length) {

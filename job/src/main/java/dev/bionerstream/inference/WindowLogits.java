@@ -2,9 +2,15 @@ package dev.bionerstream.inference;
 
 /**
  * Start and end logits of one window's context positions: {@code start[2k]} and
- * {@code start[2k + 1]} are the "not a start" / "start" logits of context piece {@code k}.
+ * {@code start[2k + 1]} are the "not a start" / "start" logits of context piece {@code k}. A
+ * presence gate window also has {@code presence}: per entity type, the highest presence logit of
+ * its context pieces (null for the other windows).
  */
-public record WindowLogits(float[] start, float[] end) {
+public record WindowLogits(float[] start, float[] end, float[] presence) {
+    public WindowLogits(float[] start, float[] end) {
+        this(start, end, null);
+    }
+
     public int contextLength() {
         return start.length / 2;
     }

@@ -20,6 +20,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.Meter;
 import org.apache.flink.metrics.MeterView;
@@ -51,6 +52,7 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     private transient Histogram modelLatency;
     private transient Meter sequences;
     private transient Meter entities;
+    private transient Counter gateSkipped;
 
     private record Served(SharedModels.Lease lease, DocumentRecords records) {}
 
@@ -80,6 +82,7 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
         modelLatency = g.histogram(Metrics.MODEL_LATENCY_MS, new DescriptiveStatisticsHistogram(1000));
         sequences = g.meter(Metrics.SEQUENCES_PER_SECOND, new MeterView(60));
         entities = g.meter(Metrics.ENTITIES_PER_SECOND, new MeterView(60));
+        gateSkipped = g.counter(Metrics.GATE_SKIPPED_PASSES);
     }
 
     @Override
@@ -119,6 +122,7 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
             modelLatency.update(w.modelNanos() / 1_000_000);
         }
         sequences.markEvent(x.windows().size());
+        gateSkipped.inc(x.skippedPasses());
         var document = records.document(a, x, Instant.now());
         entities.markEvent(document.getEntities().size());
         return document;

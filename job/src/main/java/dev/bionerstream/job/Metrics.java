@@ -13,6 +13,8 @@ public final class Metrics {
     public static final String SEQUENCES_PER_SECOND = "sequencesPerSecond";
     /** Meter: entities extracted per second. */
     public static final String ENTITIES_PER_SECOND = "entitiesPerSecond";
+    /** Counter: (sentence x type) passes the presence gate saved (0 without a gate). */
+    public static final String GATE_SKIPPED_PASSES = "gateSkippedPasses";
     /** Counter: records sent to the dead-letter topic. */
     public static final String DEAD_LETTERS = "deadLetters";
 

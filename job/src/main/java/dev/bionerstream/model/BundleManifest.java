@@ -20,7 +20,8 @@ public record BundleManifest(
         @JsonProperty("entity_types") List<EntityQuery> entityTypes,
         @JsonProperty("outputs") Map<String, String> outputs,
         @JsonProperty("files") Map<String, String> files,
-        @JsonProperty("evaluation") Map<String, Map<String, Double>> evaluation) {
+        @JsonProperty("evaluation") Map<String, Map<String, Double>> evaluation,
+        @JsonProperty("gate") BundleGate gate) {
 
     public String startOutput() {
         return outputs == null ? "start_logits" : outputs.getOrDefault("start", "start_logits");
@@ -28,6 +29,11 @@ public record BundleManifest(
 
     public String endOutput() {
         return outputs == null ? "end_logits" : outputs.getOrDefault("end", "end_logits");
+    }
+
+    /** The graph output of the presence gate, when the bundle has one. */
+    public java.util.Optional<String> presenceOutput() {
+        return java.util.Optional.ofNullable(gate).map(BundleGate::output);
     }
 
     /** "name:version", the model identity stamped on every event. */

@@ -108,6 +108,14 @@ public final class ModelBundle {
         if (m.name() == null || m.version() == null) {
             throw new BundleException(source + "/" + MANIFEST + ": name and version are required");
         }
+        BundleGate gate = m.gate();
+        if (gate != null
+                && (gate.output() == null
+                        || gate.output().isBlank()
+                        || !(gate.threshold() > 0 && gate.threshold() < 1))) {
+            throw new BundleException(source + "/" + MANIFEST
+                    + ": \"gate\" needs an \"output\" and a \"threshold\" between 0 and 1, got " + gate);
+        }
     }
 
     private static void verifyChecksum(String source, BundleManifest m, String name, byte[] content) {

@@ -2,6 +2,7 @@ package dev.bionerstream.serving;
 
 import static dev.bionerstream.serving.ServingOptions.LANGUAGE_BUNDLES;
 
+import dev.bionerstream.engine.PresenceGate;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -45,6 +46,8 @@ public record ModelRoutes(ServingConfig defaultModel, Map<String, ServingConfig>
             ServingConfig model = new ServingConfig(
                     kv[1].trim(),
                     List.of(),
+                    // each bundle's own measured gate, unless gates are off altogether
+                    base.gate().equals(PresenceGate.OFF) ? PresenceGate.OFF : PresenceGate.BUNDLE,
                     base.inference(),
                     base.batchMaxSize(),
                     base.batchMaxWait(),

@@ -2,6 +2,7 @@ package dev.bionerstream.serving;
 
 import static dev.bionerstream.serving.ServingOptions.*;
 
+import dev.bionerstream.engine.PresenceGate;
 import dev.bionerstream.inference.Device;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.model.ModelBundle;
@@ -19,10 +20,12 @@ import org.apache.flink.configuration.ReadableConfig;
  *
  * @param bundle bundle directory; null for the bundle in the jar
  * @param entityTypes the types to extract; all of the bundle's when empty
+ * @param gate the presence gate setting ({@link PresenceGate#resolve})
  */
 public record ServingConfig(
         String bundle,
         List<String> entityTypes,
+        String gate,
         InferenceOptions inference,
         int batchMaxSize,
         Duration batchMaxWait,
@@ -30,6 +33,7 @@ public record ServingConfig(
         implements Serializable {
     public ServingConfig {
         entityTypes = List.copyOf(entityTypes);
+        gate = PresenceGate.checkSetting(gate);
         requirePositive(BATCH_MAX_SIZE.key(), batchMaxSize);
         requirePositive(MAX_WINDOWS_PER_DOCUMENT.key(), maxWindowsPerDocument);
         if (batchMaxWait.isNegative()) {
@@ -59,6 +63,7 @@ public record ServingConfig(
         return new ServingConfig(
                 c.getOptional(BUNDLE).orElse(null),
                 types,
+                c.get(GATE),
                 inference,
                 c.get(BATCH_MAX_SIZE),
                 c.get(BATCH_MAX_WAIT),

@@ -35,6 +35,12 @@ public final class ServingOptions {
             .withDescription(
                     "Entity types to extract, comma-separated (e.g. chemical,disease); all of the bundle's when unset. "
                             + "A type left out costs no model pass.");
+    public static final ConfigOption<String> GATE = ConfigOptions.key("model.gate")
+            .stringType()
+            .defaultValue("bundle")
+            .withDescription(
+                    "Presence gate (one query-free pass per sentence, then only the types it may hold): bundle (on if "
+                            + "the bundle's measured gate is enabled), on, off, or a threshold between 0 and 1.");
     public static final ConfigOption<Integer> BATCH_MAX_SIZE = ConfigOptions.key("batch.max-size")
             .intType()
             .defaultValue(32)
@@ -67,6 +73,7 @@ public final class ServingOptions {
             THREADS,
             OPTIMIZATION,
             ENTITY_TYPES,
+            GATE,
             BATCH_MAX_SIZE,
             BATCH_MAX_WAIT,
             MAX_WINDOWS_PER_DOCUMENT,

@@ -81,8 +81,8 @@ public final class SharedModels {
             Entry e = MODELS.get(config);
             if (e == null || e.batcher.isBroken()) {
                 ModelBundle bundle = config.loadBundle();
-                MrcEngine engine =
-                        new MrcEngine(bundle, config.entityTypes()); // checks the types before loading the model
+                MrcEngine engine = new MrcEngine(
+                        bundle, config.entityTypes(), config.gate()); // checks types and gate before loading the model
                 MrcSession session;
                 try {
                     session = factory.open(bundle, config.inference());

@@ -36,6 +36,31 @@ class WindowBuilderTest {
     }
 
     @Test
+    void theGatesWindowIsTheSentenceAloneInSegmentZero() {
+        MrcWindow w = new WindowBuilder(32, CLS, SEP).gateWindows(pieces(3)).get(0);
+        assertThat(w.inputIds()).containsExactly(CLS, 1000, 1001, 1002, SEP);
+        assertThat(w.tokenTypeIds()).containsOnly(0L);
+        assertThat(w.isGate()).isTrue();
+        assertThat(w.contextLength()).isEqualTo(3);
+    }
+
+    @Test
+    void aLongSentencesGateWindowsFillTheMaximumLengthAndOwnEachPieceOnce() {
+        List<MrcWindow> ws = new WindowBuilder(12, CLS, SEP).gateWindows(pieces(25)); // budget 10, stride 5
+        assertThat(ws).hasSize(4).allSatisfy(w -> {
+            assertThat(w.length()).isEqualTo(12);
+            assertThat(w.inputIds()[0]).isEqualTo(CLS);
+            assertThat(w.inputIds()[11]).isEqualTo(SEP);
+        });
+        assertThat(ws).extracting(MrcWindow::firstPiece).containsExactly(0, 5, 10, 15);
+        assertThat(ws.get(0).ownedFrom()).isZero();
+        assertThat(ws.get(3).ownedTo()).isEqualTo(25);
+        for (int k = 1; k < ws.size(); k++) {
+            assertThat(ws.get(k).ownedFrom()).isEqualTo(ws.get(k - 1).ownedTo());
+        }
+    }
+
+    @Test
     void longSentenceIsCoveredByOverlappingWindowsThatOwnEachPieceOnce() {
         int n = 50;
         // max length 16, query 3 -> budget 10, stride 5

@@ -45,7 +45,13 @@ class AnnotateFunctionTest {
     /** Each test its own config (a nanosecond more wait), so each gets its own shared batcher. */
     static ServingConfig config(int maxSize, Duration maxWait) {
         return new ServingConfig(
-                null, List.of(), InferenceOptions.cpu(1), maxSize, maxWait.plusNanos(CONFIGS.incrementAndGet()), 4000);
+                null,
+                List.of(),
+                "bundle",
+                InferenceOptions.cpu(1),
+                maxSize,
+                maxWait.plusNanos(CONFIGS.incrementAndGet()),
+                4000);
     }
 
     static OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> harness(ServingConfig cfg) throws Exception {
@@ -69,6 +75,7 @@ class AnnotateFunctionTest {
                 RelabelledBundle.write(dir.resolve("es"), "bioner-mrc-es-test", "0.1.0")
                         .toString(),
                 List.of(),
+                "bundle",
                 english.inference(),
                 8,
                 english.batchMaxWait(),

@@ -27,6 +27,7 @@ class DocumentRecordsTest {
                 List.of(new EntityQuery("chemical", "q1"), new EntityQuery("disease", "q2")),
                 null,
                 Map.of(),
+                null,
                 null);
     }
 
@@ -42,7 +43,8 @@ class DocumentRecordsTest {
                             new Entity("disease", 0, 16, "Lithium toxicity", 0, 0.8)),
                     List.of(new Entity("chemical", 0, 1, "x", 0, 0.7))),
             List.of(1, 1),
-            List.of());
+            List.of(),
+            0);
 
     @Test
     void idsAreDeterministicPerInputAndModelVersion() {

@@ -1,0 +1,60 @@
+package dev.bionerstream.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.bionerstream.model.BundleGate;
+import dev.bionerstream.model.BundleManifest;
+import dev.bionerstream.model.EntityQuery;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Which gate a model.gate setting gives on a bundle, and what it lets through. */
+class PresenceGateTest {
+    static BundleManifest manifest(BundleGate gate) {
+        return new BundleManifest(
+                1, "m", "1", 256, true, "enc", List.of(new EntityQuery("chemical", "q")), null, Map.of(), null, gate);
+    }
+
+    static final BundleManifest NO_GATE = manifest(null);
+    static final BundleManifest MEASURED_OK = manifest(new BundleGate("presence_logits", 0.1, true, 0.15, 41.0));
+    static final BundleManifest MEASURED_COSTLY = manifest(new BundleGate("presence_logits", 0.05, false, 0.6, 30.0));
+
+    @Test
+    void byDefaultTheGateIsOnOnlyWhereTheBundlesMeasurementAllowsIt() {
+        assertThat(PresenceGate.resolve(NO_GATE, "bundle")).isEmpty();
+        assertThat(PresenceGate.resolve(MEASURED_OK, "bundle")).contains(new PresenceGate(0.1));
+        assertThat(PresenceGate.resolve(MEASURED_COSTLY, "bundle")).isEmpty();
+    }
+
+    @Test
+    void aUserCanTurnItOnOffOrChooseTheThreshold() {
+        assertThat(PresenceGate.resolve(MEASURED_COSTLY, "on")).contains(new PresenceGate(0.05));
+        assertThat(PresenceGate.resolve(MEASURED_OK, " OFF ")).isEmpty();
+        assertThat(PresenceGate.resolve(MEASURED_COSTLY, "0.02")).contains(new PresenceGate(0.02));
+        assertThat(PresenceGate.resolve(NO_GATE, "off")).isEmpty();
+    }
+
+    @Test
+    void askingForAGateTheBundleLacksOrABadSettingIsAnErrorThatSaysWhy() {
+        assertThatThrownBy(() -> PresenceGate.resolve(NO_GATE, "on"))
+                .hasMessageContaining("has no presence gate")
+                .hasMessageContaining("--gate");
+        assertThatThrownBy(() -> PresenceGate.resolve(NO_GATE, "0.2")).hasMessageContaining("has no presence gate");
+        for (String bad : List.of("yes", "1.5", "0", "-0.1", "")) {
+            assertThatThrownBy(() -> PresenceGate.checkSetting(bad))
+                    .as(bad)
+                    .hasMessageStartingWith("--model.gate must be bundle, on, off or a threshold between 0 and 1");
+        }
+    }
+
+    @Test
+    void aTypeIsAskedWhenItsPresenceProbabilityReachesTheThreshold() {
+        PresenceGate gate = new PresenceGate(0.2);
+        float atThreshold = (float) Math.log(0.2 / 0.8);
+        assertThat(gate.asks(atThreshold + 1e-4f)).isTrue();
+        assertThat(gate.asks(atThreshold - 1e-3f)).isFalse();
+        assertThat(gate.asks(3f)).isTrue();
+    }
+}
