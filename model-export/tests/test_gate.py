@@ -125,3 +125,22 @@ def test_export_with_a_gate_adds_the_presence_output_and_keeps_the_spans(trained
         bad["types"] = ["chemical", "species"]
         torch.save(bad, tmp_path / "bad.pt")
         export.export_bundle(best, tokenizer_path, str(tmp_path / "bad"), "tiny", "0.0.1", gate=str(tmp_path / "bad.pt"))
+
+
+def test_the_tiny_gated_bundle_of_the_java_tests_is_what_tiny_bundle_writes(tmp_path):
+    from bioner_mrc import tiny_bundle
+    committed = os.path.join(os.path.dirname(__file__), "..", "..", "job", "src", "test", "resources", "bundles",
+                             "tiny-gated")
+    m = tiny_bundle.write(str(tmp_path))
+    with open(os.path.join(committed, "bundle.json"), encoding="utf-8") as f:
+        shipped = json.load(f)
+    assert m["gate"]["output"] == shipped["gate"]["output"] == "presence_logits"
+    assert shipped["outputs"]["presence"] == "presence_logits" and shipped["gate"]["enabled"] is True
+    with open(os.path.join(committed, "fixtures.json"), encoding="utf-8") as f:
+        expected = json.load(f)
+    with open(tmp_path / "fixtures.json", encoding="utf-8") as f:
+        got = json.load(f)
+    for a, b in zip(expected["gate"], got["gate"]):
+        assert a["input_ids"] == b["input_ids"]
+        assert np.allclose(a["presence_logits"], b["presence_logits"], atol=1e-4)
+    torch.set_num_threads(1)

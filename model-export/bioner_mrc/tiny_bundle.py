@@ -1,0 +1,82 @@
+r"""A tiny bundle with a presence gate, for the Java tests of the gate's ONNX Runtime path.
+
+    python3 -m bioner_mrc.tiny_bundle --out ../job/src/test/resources/bundles/tiny-gated
+
+A randomly initialised 2-layer, 16-wide BERT-MRC over a small vocabulary (the words of the export's
+fixture sentences and queries), with random gate probes and a made-up measured table (marked so in
+the manifest): its weights mean nothing. What matters is that its ``fixtures.json`` holds the
+start, end and presence logits PyTorch computes, which the Java session must reproduce. Exported by
+``bioner_mrc.export`` like any bundle, so the file is the real format, a few kilobytes large.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+import tempfile
+
+import torch
+
+from . import export
+from .bert import BertConfig, BertEncoder
+from .mrc import BertMrc
+
+TYPES = {"chemical": "Can you detect chemical entities like cocaine ?",
+         "disease": "Can you detect disease entities like seizures ?"}
+SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+
+
+def vocabulary():
+    text = " ".join([t for t, _ in export.FIXTURE_SENTENCES] + list(TYPES.values())).lower()
+    words = re.findall(r"\w+|[^\w\s]", text)
+    return {w: i for i, w in enumerate(dict.fromkeys(SPECIAL + words))}
+
+
+def tokenizer_spec(vocab):
+    return {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [],
+            "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
+                           "strip_accents": None, "lowercase": True},
+            "pre_tokenizer": {"type": "BertPreTokenizer"}, "post_processor": None,
+            "decoder": {"type": "WordPiece", "prefix": "##", "cleanup": True},
+            "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
+                      "max_input_chars_per_word": 100, "vocab": vocab}}
+
+
+def write(out: str):
+    torch.manual_seed(7)
+    vocab = vocabulary()
+    config = BertConfig(vocab_size=len(vocab), hidden_size=16, num_hidden_layers=2, num_attention_heads=2,
+                        intermediate_size=32, max_position_embeddings=64, hidden_dropout_prob=0.0)
+    model = BertMrc(BertEncoder(config), "eq6", 16)
+    types = list(TYPES)
+    meta = {"base_encoder": "random tiny BERT (tests only)", "encoder_config": config.to_dict(), "end_head": "eq6",
+            "types": types, "queries": TYPES, "max_len": 48, "corpora": [], "args": {}}
+    made_up = {"TINY/chemical": 50.0, "TINY/disease": 50.0}
+    gate = {"weight": torch.randn(len(types), 16), "bias": torch.randn(len(types)), "types": types, "split": "test",
+            "measured": [{"threshold": None, "passes": 8, "saved": 0.0, "f1": made_up},
+                         {"threshold": 0.5, "passes": 6, "saved": 25.0, "f1": made_up}]}
+    with tempfile.TemporaryDirectory() as tmp:
+        checkpoint, gate_pt, tok = (os.path.join(tmp, n) for n in ("tiny.pt", "gate.pt", "tokenizer.json"))
+        torch.save({"model": model.state_dict(), "meta": meta, "step": 0}, checkpoint)
+        torch.save(gate, gate_pt)
+        with open(tok, "w", encoding="utf-8") as f:
+            json.dump(tokenizer_spec(vocab), f)
+        manifest = export.export_bundle(checkpoint, tok, out, "tiny-gated", "0.0.1", gate=gate_pt)
+    manifest["gate"]["measured_on"] = "nothing: a made-up table for tests"
+    with open(os.path.join(out, "bundle.json"), "w", encoding="utf-8") as f:
+        json.dump(manifest, f, ensure_ascii=False, indent=2)
+    return manifest
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--out", required=True)
+    args = p.parse_args(argv)
+    torch.set_num_threads(1)
+    write(args.out)
+    print(f"tiny gated bundle written to {args.out}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
