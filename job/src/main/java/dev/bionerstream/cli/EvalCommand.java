@@ -1,6 +1,7 @@
 package dev.bionerstream.cli;
 
 import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.Extraction;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
 import dev.bionerstream.eval.Scores;
@@ -39,16 +40,18 @@ final class EvalCommand implements Callable<Integer> {
         IobCorpus corpus = IobCorpus.read(iob, tags);
         try (LocalModel m = engine.open(List.copyOf(new LinkedHashSet<>(tags.values())))) {
             long t0 = System.nanoTime();
-            List<List<Entity>> predicted = m.extract(corpus.sentences(), Segmentation.ONE_SENTENCE);
+            Extraction x = m.extraction(corpus.sentences(), Segmentation.ONE_SENTENCE);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            Scores scores = evaluate(predicted, corpus.gold());
+            Scores scores = evaluate(x.entities(), corpus.gold());
             System.out.printf(
-                    "%s on %s (%d sentences, %.1f s, %.1f sentences/s)%n",
+                    "%s on %s (%d sentences, %.1f s, %.1f sentences/s; %d model passes, %d skipped by the presence gate)%n",
                     m.engine.manifest().id(),
                     iob,
                     corpus.sentences().size(),
                     seconds,
-                    corpus.sentences().size() / seconds);
+                    corpus.sentences().size() / seconds,
+                    x.windows().size(),
+                    x.skippedPasses());
             System.out.print(scores.table());
         }
         return 0;

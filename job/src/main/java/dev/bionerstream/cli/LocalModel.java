@@ -39,9 +39,13 @@ final class LocalModel implements AutoCloseable {
     }
 
     List<List<Entity>> extract(List<String> texts, Segmentation segmentation) {
+        return extraction(texts, segmentation).entities();
+    }
+
+    /** The entities with how they were served: model passes run, and passes the presence gate saved. */
+    Extraction extraction(List<String> texts, Segmentation segmentation) {
         try {
-            Extraction x = engine.extract(texts, segmentation, runner).join();
-            return x.entities();
+            return engine.extract(texts, segmentation, runner).join();
         } catch (CompletionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
