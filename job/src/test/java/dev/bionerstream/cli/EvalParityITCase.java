@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.engine.PresenceGate;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
 import dev.bionerstream.eval.Scores;
@@ -45,7 +46,8 @@ class EvalParityITCase {
         assertThat(reported).as("bundle.json evaluation of %s/%s", corpus, type).isNotNull();
         IobCorpus c = IobCorpus.read(test, Map.of(tag, type));
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
-                MrcEngine engine = new MrcEngine(bundle, List.of(type))) {
+                // model-export scores every (sentence, type): no presence gate here, whatever the bundle says
+                MrcEngine engine = new MrcEngine(bundle, List.of(type), PresenceGate.OFF)) {
             List<List<Entity>> predicted = engine.extract(
                             c.sentences(), Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, 32))
                     .join()
