@@ -18,6 +18,7 @@ import time
 import torch
 
 from .bert import load_hf_checkpoint, load_onnx_encoder
+from .checkpoint import load_checkpoint
 from .corpus import CorpusSpec
 from .features import collate, make_examples
 from .mrc import BertMrc, context_mask, mrc_loss, presence_loss
@@ -31,6 +32,9 @@ def parse_args(argv=None):
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--encoder-onnx", help="BERT encoder exported to ONNX (e.g. all-minilm-l6-v2.onnx)")
     src.add_argument("--hf-checkpoint", help="directory with config.json + pytorch_model.bin")
+    src.add_argument("--init-from", metavar="BUNDLE_OR_PT",
+                     help="continue training a model: an exported bundle folder (its weights, heads and queries) "
+                          "or a best.pt, with a new optimizer and schedule")
     p.add_argument("--tokenizer", required=True, help="tokenizer.json of the encoder")
     p.add_argument("--corpus", action="append", required=True, help="DIR:TAG=type[,TAG=type] (repeatable)")
     p.add_argument("--out", required=True, help="run directory (checkpoints, training.json)")
@@ -64,6 +68,16 @@ def parse_args(argv=None):
 
 
 def load_model(args):
+    if args.init_from:
+        loaded = load_checkpoint(args.init_from)
+        model = loaded.model
+        model.dropout.p = args.dropout
+        for m in model.bert.modules():
+            if isinstance(m, torch.nn.Dropout):
+                m.p = args.dropout
+        if args.sentence_task > 0 and model.sentence_fc is None:
+            raise SystemExit("--sentence-task needs a model trained with it; --init-from's model has no sentence head")
+        return model, loaded.meta.get("base_encoder") or os.path.basename(os.path.normpath(args.init_from))
     if args.encoder_onnx:
         bert, extra, base = load_onnx_encoder(args.encoder_onnx, args.dropout), {}, args.encoder_onnx
     else:
@@ -90,8 +104,15 @@ def training_data(args, tok):
         pooled.append((spec, types, sents[cut:], sents[:cut]))
     all_types = list(dict.fromkeys(t for _, types, _, _ in pooled for t in types))
     by_type = [s for _, _, tr, _ in pooled for s in tr]
-    queries = build_queries(by_type, all_types, args.query_style, args.query_examples, args.seed,
-                            getattr(args, "query_language", "en"))
+    if getattr(args, "init_from", None):  # a model keeps the questions it learnt to answer
+        known = load_checkpoint(args.init_from).meta["queries"]
+        unknown = [t for t in all_types if t not in known]
+        if unknown:
+            raise SystemExit(f"--init-from {args.init_from} has no query for {unknown}; it knows {sorted(known)}")
+        queries = {t: known[t] for t in all_types}
+    else:
+        queries = build_queries(by_type, all_types, args.query_style, args.query_examples, args.seed,
+                                getattr(args, "query_language", "en"))
     for spec, types, tr, ho in pooled:
         train += make_examples(spec.name, tr, types, queries, tok, args.max_len)
         held += make_examples(spec.name, ho, types, queries, tok, args.max_len)

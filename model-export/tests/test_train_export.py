@@ -326,3 +326,24 @@ def test_sentence_task_trains_a_presence_head_that_export_leaves_out(plain_bert_
     export.export_bundle(os.path.join(out, "last.pt"), tokenizer_path, bundle, "tiny-bcls", "0.0.1")
     graph = onnx.load(os.path.join(bundle, "model.onnx")).graph
     assert [o.name for o in graph.output] == list(export.OUTPUTS)
+
+
+def test_training_continues_from_a_bundle_with_its_queries(bundle, tokenizer_path, corpus_dir, tmp_path, trained):
+    import contextlib
+    import io
+
+    from bioner_mrc import train
+
+    out = str(tmp_path / "continued")
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        rc = train.main(["--init-from", bundle[0], "--tokenizer", tokenizer_path,
+                         "--corpus", f"{corpus_dir}:Chemical=chemical,Disease=disease", "--out", out,
+                         "--epochs", "1", "--max-steps", "5", "--batch-size", "8", "--lr", "1e-4",
+                         "--head-lr", "1e-3", "--max-len", "48", "--threads", "1", "--log-every", "1", "--seed", "3"])
+    torch.set_num_threads(1)
+    assert rc == 0
+    continued = load_checkpoint(os.path.join(out, "last.pt"))
+    assert continued.meta["queries"] == {t["name"]: t["query"] for t in bundle[1]["entity_types"]}
+    # a trained model starts where training left it, far below a random model's first losses
+    assert np.mean(losses(buf.getvalue())[:3]) < 0.5 * np.mean(losses(trained[1])[:3])
