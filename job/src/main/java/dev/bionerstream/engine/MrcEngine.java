@@ -91,9 +91,10 @@ public final class MrcEngine implements AutoCloseable {
             running.set(runner.run(pass.windows()));
             out = running.get().thenCompose(asked -> {
                 List<EncodedText> kept = pass.keep(asked, gate, presenceIndex, queries.size());
-                CompletableFuture<List<WindowResult>> spans = runner.run(windows(kept));
+                List<MrcWindow> keptWindows = windows(kept);
+                CompletableFuture<List<WindowResult>> spans = runner.run(keptWindows);
                 running.set(spans);
-                int skipped = windows(encoded).size() - windows(kept).size();
+                int skipped = encoded.stream().mapToInt(e -> e.windows().size()).sum() - keptWindows.size();
                 return spans.thenApply(results -> decode(kept, results, asked, skipped));
             });
         }

@@ -193,8 +193,11 @@ public final class OrtMrcSession implements MrcSession {
                         gated ? Set.of(startOutput, endOutput, presenceOutput) : Set.of(startOutput, endOutput))) {
             FloatBuffer start = ((OnnxTensor) result.get(startOutput).orElseThrow()).getFloatBuffer();
             FloatBuffer end = ((OnnxTensor) result.get(endOutput).orElseThrow()).getFloatBuffer();
-            OnnxTensor presence =
+            OnnxTensor presenceTensor =
                     gated ? (OnnxTensor) result.get(presenceOutput).orElseThrow() : null;
+            // getFloatBuffer copies the tensor: once per batch, not once per gate window
+            FloatBuffer presence = gated ? presenceTensor.getFloatBuffer() : null;
+            int entityTypes = gated ? (int) presenceTensor.getInfo().getShape()[2] : 0;
             List<WindowLogits> out = new ArrayList<>(b);
             for (int i = 0; i < b; i++) {
                 MrcWindow w = batch.get(i);
@@ -202,7 +205,7 @@ public final class OrtMrcSession implements MrcSession {
                 out.add(new WindowLogits(
                         slice(start, (i * n + 1) * 2, len * 2),
                         slice(end, (i * n + 1) * 2, len * 2),
-                        w.isGate() ? maxOverContext(presence, i, n, len) : null));
+                        w.isGate() ? maxOverContext(presence, entityTypes, i, n, len) : null));
             }
             return out;
         } catch (OrtException e) {
@@ -212,10 +215,7 @@ public final class OrtMrcSession implements MrcSession {
     }
 
     /** Per type, the highest presence logit of window {@code i}'s context positions 1..len. */
-    private static float[] maxOverContext(OnnxTensor presence, int i, int n, int len) {
-        long[] shape = presence.getInfo().getShape();
-        int k = (int) shape[2];
-        FloatBuffer values = presence.getFloatBuffer();
+    private static float[] maxOverContext(FloatBuffer values, int k, int i, int n, int len) {
         float[] max = new float[k];
         java.util.Arrays.fill(max, Float.NEGATIVE_INFINITY);
         for (int pos = 1; pos <= len; pos++) {
