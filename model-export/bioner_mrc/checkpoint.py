@@ -160,7 +160,8 @@ def _load_bundle(directory: str) -> Loaded:
     meta = {"base_encoder": manifest.get("base_encoder"), "encoder_config": config, "end_head": manifest["end_head"],
             "types": types, "queries": {t["name"]: t["query"] for t in manifest["entity_types"]},
             "max_len": manifest["max_sequence_length"], "corpora": training.get("corpora", []),
-            "args": {"tokenizer": os.path.join(directory, "tokenizer.json")}}
+            "args": {"tokenizer": os.path.join(directory, "tokenizer.json")},
+            "origin": {"name": manifest.get("name"), "version": manifest.get("version"), "training": training}}
     return Loaded(model, meta, {"step": training.get("steps"), "holdout_f1": training.get("holdout_f1"),
                                 "source": "bundle"})
 

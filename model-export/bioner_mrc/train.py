@@ -77,7 +77,8 @@ def load_model(args):
                 m.p = args.dropout
         if args.sentence_task > 0 and model.sentence_fc is None:
             raise SystemExit("--sentence-task needs a model trained with it; --init-from's model has no sentence head")
-        return model, loaded.meta.get("base_encoder") or os.path.basename(os.path.normpath(args.init_from))
+        return model, loaded.meta.get("base_encoder") or os.path.basename(os.path.normpath(args.init_from)), \
+            continued_model(loaded)
     if args.encoder_onnx:
         bert, extra, base = load_onnx_encoder(args.encoder_onnx, args.dropout), {}, args.encoder_onnx
     else:
@@ -88,7 +89,21 @@ def load_model(args):
     if extra:
         missing = model.load_state_dict({**model.state_dict(), **extra}, strict=True)
         print(f"loaded MRC heads from checkpoint: {sorted(extra)[:4]}... {missing}", flush=True)
-    return model, os.path.basename(os.path.normpath(base))
+    return model, os.path.basename(os.path.normpath(base)), None
+
+
+def continued_model(loaded) -> dict:
+    """What --init-from continued, for the bundle's training record: a bundle's name, version and
+    training (itself with the model it continued), or a training checkpoint's own record.
+
+    Recorded at training time because the path may name another model by export time (the shipped
+    default folder is replaced by the model continued from it)."""
+    if "origin" in loaded.meta:
+        return loaded.meta["origin"]
+    args = loaded.meta.get("args") or {}
+    return {"steps": loaded.info.get("step"), "holdout_f1": loaded.info.get("holdout_f1"),
+            **{k: args[k] for k in ("epochs", "lr", "head_lr") if k in args},
+            **({"init_from": loaded.meta["init_from"]} if "init_from" in loaded.meta else {})}
 
 
 def training_data(args, tok):
@@ -150,7 +165,7 @@ def main(argv=None):
           f"negative rate {args.negative_rate}", flush=True)
     for t, q in queries.items():
         print(f"  query[{t}] = {q}", flush=True)
-    model, base = load_model(args)
+    model, base, continued = load_model(args)
     heads = [p for n, p in model.named_parameters() if not n.startswith("bert.")]
     no_decay = [p for n, p in model.bert.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
     decay = [p for n, p in model.bert.named_parameters() if not (n.endswith("bias") or "LayerNorm" in n)]
@@ -170,7 +185,8 @@ def main(argv=None):
         opt, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm))))
     meta = {"base_encoder": base, "encoder_config": model.bert.config.to_dict(), "end_head": args.end_head,
             "types": types, "queries": queries, "max_len": args.max_len,
-            "corpora": [{"name": s.name, "tags": s.tags} for s in specs], "args": vars(args)}
+            "corpora": [{"name": s.name, "tags": s.tags} for s in specs], "args": vars(args),
+            **({"init_from": continued} if continued else {})}
     state_path = os.path.join(args.out, "last.pt")
     step, best = 0, -1.0
     if args.resume and os.path.isfile(state_path):

@@ -345,5 +345,12 @@ def test_training_continues_from_a_bundle_with_its_queries(bundle, tokenizer_pat
     assert rc == 0
     continued = load_checkpoint(os.path.join(out, "last.pt"))
     assert continued.meta["queries"] == {t["name"]: t["query"] for t in bundle[1]["entity_types"]}
+    # the continued model's bundle names the model it continued, with that model's own training
+    manifest = export.export_bundle(os.path.join(out, "last.pt"), tokenizer_path, str(tmp_path / "next"),
+                                    "tiny-next", "0.0.2")
+    origin = manifest["training"]["init_from"]
+    assert (origin["name"], origin["version"]) == (bundle[1]["name"], bundle[1]["version"])
+    assert origin["training"]["steps"] == bundle[1]["training"]["steps"] > 0
+    assert manifest["training"]["steps"] == 5
     # a trained model starts where training left it, far below a random model's first losses
     assert np.mean(losses(buf.getvalue())[:3]) < 0.5 * np.mean(losses(trained[1])[:3])
