@@ -23,6 +23,9 @@ from .bert import BertConfig, BertEncoder, load_hf_checkpoint
 from .mrc import BertMrc
 
 REQUIRED_META = ("encoder_config", "end_head", "types", "queries", "max_len")
+# Training arguments worth recording in a bundle (no file paths).
+TRAINING_ARGS = ("query_style", "query_examples", "query_language", "sentence_task", "end_head", "epochs", "batch_size",
+                 "max_len", "lr", "head_lr", "weight_decay", "warmup", "dropout", "clip", "holdout", "seed", "max_steps")
 FP16_MIN_ELEMENTS = 1024  # float tensors at least this large are shipped as float16
 
 
@@ -186,3 +189,13 @@ def round_fp16(model: torch.nn.Module, min_elements: int = FP16_MIN_ELEMENTS) ->
                 raise ValueError(f"{n} has values beyond the float16 range; export with --no-fp16")
             t.copy_(t.half().float())
     return names
+
+
+def training_record(loaded: Loaded) -> dict:
+    """How a model was trained, as a bundle's ``training`` section records it: corpora, steps, held-out F1,
+    the arguments of TRAINING_ARGS and, for a model trained with --init-from, the model it continued."""
+    meta, args = loaded.meta, loaded.meta.get("args") or {}
+    return {"corpora": meta.get("corpora", []), "steps": loaded.info.get("step"),
+            "holdout_f1": loaded.info.get("holdout_f1"),
+            **{k: args[k] for k in TRAINING_ARGS if k in args},
+            **({"init_from": meta["init_from"]} if "init_from" in meta else {})}

@@ -28,7 +28,7 @@ import torch
 from torch import nn
 
 from . import onnx_check
-from .checkpoint import FP16_MIN_ELEMENTS, load_checkpoint, round_fp16
+from .checkpoint import FP16_MIN_ELEMENTS, load_checkpoint, round_fp16, training_record
 from .corpus import CorpusSpec
 from .evaluate import collect_examples, evaluate_examples, print_table
 from .mrc import GatedMrc
@@ -48,11 +48,6 @@ FIXTURE_SENTENCES = [
     ("Mutations of BRCA1 and TNF-β/NF-κB signalling were studied in Mus musculus.", "gene"),
     ("Infection of mice, rats and Saccharomyces cerevisiae by Plasmodium falciparum ; naïve hosts.", "species"),
 ]
-
-# Training arguments worth recording in the manifest (no file paths).
-TRAINING_ARGS = ("query_style", "query_examples", "query_language", "sentence_task", "end_head", "epochs", "batch_size", "max_len", "lr", "head_lr",
-                 "weight_decay", "warmup", "dropout", "clip", "holdout", "seed", "max_steps")
-
 
 def sha256(path: str) -> str:
     h = hashlib.sha256()
@@ -293,7 +288,6 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
         json.dump({"atol": atol, "outputs": manifest_outputs(gated is not None), "sentences": rows,
                    **({"gate": gate_rows} if gated else {})}, f, ensure_ascii=False)
 
-    args = meta.get("args") or {}
     manifest = {
         "format": 1,
         "name": name,
@@ -304,10 +298,7 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
         "encoder_config": meta["encoder_config"],
         "end_head": meta["end_head"],
         "entity_types": [{"name": t, "query": meta["queries"][t]} for t in meta["types"]],
-        "training": {"corpora": meta.get("corpora", []), "steps": loaded.info.get("step"),
-                     "holdout_f1": loaded.info.get("holdout_f1"),
-                     **{k: args[k] for k in TRAINING_ARGS if k in args},
-                     **({"init_from": meta["init_from"]} if "init_from" in meta else {})},
+        "training": training_record(loaded),
         "weights": {"storage": "float16" if fp16 else "float32", "compute": "float32",
                     "float16_min_elements": FP16_MIN_ELEMENTS if fp16 else None},
         "parity": {"backend": onnx_check.backend(), "max_abs_diff": worst, "atol": atol},

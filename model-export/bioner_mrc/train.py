@@ -18,7 +18,7 @@ import time
 import torch
 
 from .bert import load_hf_checkpoint, load_onnx_encoder
-from .checkpoint import load_checkpoint
+from .checkpoint import Loaded, load_checkpoint, training_record
 from .corpus import CorpusSpec
 from .features import collate, make_examples
 from .mrc import BertMrc, context_mask, mrc_loss, presence_loss
@@ -67,18 +67,16 @@ def parse_args(argv=None):
     return p.parse_args(argv)
 
 
-def load_model(args):
-    if args.init_from:
-        loaded = load_checkpoint(args.init_from)
-        model = loaded.model
+def load_model(args, init):
+    if init:
+        model = init.model
         model.dropout.p = args.dropout
         for m in model.bert.modules():
             if isinstance(m, torch.nn.Dropout):
                 m.p = args.dropout
         if args.sentence_task > 0 and model.sentence_fc is None:
             raise SystemExit("--sentence-task needs a model trained with it; --init-from's model has no sentence head")
-        return model, loaded.meta.get("base_encoder") or os.path.basename(os.path.normpath(args.init_from)), \
-            continued_model(loaded)
+        return model, init.meta.get("base_encoder") or os.path.basename(os.path.normpath(args.init_from))
     if args.encoder_onnx:
         bert, extra, base = load_onnx_encoder(args.encoder_onnx, args.dropout), {}, args.encoder_onnx
     else:
@@ -89,24 +87,19 @@ def load_model(args):
     if extra:
         missing = model.load_state_dict({**model.state_dict(), **extra}, strict=True)
         print(f"loaded MRC heads from checkpoint: {sorted(extra)[:4]}... {missing}", flush=True)
-    return model, os.path.basename(os.path.normpath(base)), None
+    return model, os.path.basename(os.path.normpath(base))
 
 
-def continued_model(loaded) -> dict:
+def continued_model(init: Loaded) -> dict:
     """What --init-from continued, for the bundle's training record: a bundle's name, version and
-    training (itself with the model it continued), or a training checkpoint's own record.
+    training (itself with the model it continued), or a training checkpoint's training record.
 
     Recorded at training time because the path may name another model by export time (the shipped
     default folder is replaced by the model continued from it)."""
-    if "origin" in loaded.meta:
-        return loaded.meta["origin"]
-    args = loaded.meta.get("args") or {}
-    return {"steps": loaded.info.get("step"), "holdout_f1": loaded.info.get("holdout_f1"),
-            **{k: args[k] for k in ("epochs", "lr", "head_lr") if k in args},
-            **({"init_from": loaded.meta["init_from"]} if "init_from" in loaded.meta else {})}
+    return init.meta.get("origin") or {"training": training_record(init)}
 
 
-def training_data(args, tok):
+def training_data(args, tok, init):
     specs = [CorpusSpec.parse(c) for c in args.corpus]
     rng = random.Random(args.seed)
     train, held = [], []
@@ -119,8 +112,8 @@ def training_data(args, tok):
         pooled.append((spec, types, sents[cut:], sents[:cut]))
     all_types = list(dict.fromkeys(t for _, types, _, _ in pooled for t in types))
     by_type = [s for _, _, tr, _ in pooled for s in tr]
-    if getattr(args, "init_from", None):  # a model keeps the questions it learnt to answer
-        known = load_checkpoint(args.init_from).meta["queries"]
+    if init:  # a model keeps the questions it learnt to answer
+        known = init.meta["queries"]
         unknown = [t for t in all_types if t not in known]
         if unknown:
             raise SystemExit(f"--init-from {args.init_from} has no query for {unknown}; it knows {sorted(known)}")
@@ -159,13 +152,14 @@ def main(argv=None):
     torch.manual_seed(args.seed)
     os.makedirs(args.out, exist_ok=True)
     tok = WordPieceTokenizer(args.tokenizer)
-    specs, types, queries, train, held = training_data(args, tok)
+    init = load_checkpoint(args.init_from) if args.init_from else None
+    specs, types, queries, train, held = training_data(args, tok, init)
     print(f"types {types}; {len(train)} training and {len(held)} held-out examples", flush=True)
     print(f"{sum(1 for e in train if e.gold)} training examples hold a mention of their type; "
           f"negative rate {args.negative_rate}", flush=True)
     for t, q in queries.items():
         print(f"  query[{t}] = {q}", flush=True)
-    model, base, continued = load_model(args)
+    model, base = load_model(args, init)
     heads = [p for n, p in model.named_parameters() if not n.startswith("bert.")]
     no_decay = [p for n, p in model.bert.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
     decay = [p for n, p in model.bert.named_parameters() if not (n.endswith("bias") or "LayerNorm" in n)]
@@ -186,7 +180,7 @@ def main(argv=None):
     meta = {"base_encoder": base, "encoder_config": model.bert.config.to_dict(), "end_head": args.end_head,
             "types": types, "queries": queries, "max_len": args.max_len,
             "corpora": [{"name": s.name, "tags": s.tags} for s in specs], "args": vars(args),
-            **({"init_from": continued} if continued else {})}
+            **({"init_from": continued_model(init)} if init else {})}
     state_path = os.path.join(args.out, "last.pt")
     step, best = 0, -1.0
     if args.resume and os.path.isfile(state_path):
