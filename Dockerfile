@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 #
 # The bioner-stream job image: the shaded job jar (with its default model bundle) on the official
-# Flink image, ready for application mode (docker-compose `standalone-job`, or the Flink
+# Flink image, the repository's other bundles (bundles/, e.g. the Spanish pharmaconer-es) under
+# /opt/bioner/bundles, ready for application mode (docker-compose `standalone-job`, or the Flink
 # Kubernetes Operator with jarURI local:///opt/flink/usrlib/bioner-stream-job.jar).
 #
 #   docker build -t bioner-stream:0.1.0-SNAPSHOT .                        # CPU image (last stage)
@@ -67,9 +68,11 @@ RUN mkdir -p /opt/flink/usrlib /opt/flink/checkpoints
 COPY --chmod=755 docker/resume-from-latest-checkpoint.sh /opt/flink/bin/
 COPY --from=build-gpu --chown=flink:flink /out/lib/ /opt/flink/lib/
 COPY --from=build-gpu --chown=flink:flink /out/bioner-stream-job.jar /opt/flink/usrlib/bioner-stream-job.jar
+COPY --chown=flink:flink bundles/ /opt/bioner/bundles/
 
 # ---- Stage 2 (CPU, default): Flink + the job jar with the CPU ONNX Runtime shaded in -------------
 FROM ${FLINK_IMAGE} AS cpu
 RUN mkdir -p /opt/flink/usrlib /opt/flink/checkpoints
 COPY --chmod=755 docker/resume-from-latest-checkpoint.sh /opt/flink/bin/
 COPY --from=build-cpu --chown=flink:flink /out/bioner-stream-job.jar /opt/flink/usrlib/bioner-stream-job.jar
+COPY --chown=flink:flink bundles/ /opt/bioner/bundles/

@@ -7,8 +7,10 @@ import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.ingest.IngestConfig;
 import dev.bionerstream.ingest.IngestJob;
+import dev.bionerstream.model.ModelBundle;
 import dev.bionerstream.pubmed.PubMedDirectory;
 import dev.bionerstream.serving.SessionFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,9 +38,10 @@ import picocli.CommandLine.Option;
                 "Embedded Kafka + the job on a local Flink cluster (dashboard on --port) + the sample abstracts; prints a summary.")
 final class DemoCommand implements Callable<Integer> {
     static final List<String> BAD_RECORDS = List.of("{not json", "{\"id\": \"no-text\"}");
-    /** Shown when a Spanish bundle is configured: a clinical-case sentence in the style of PharmaCoNER. */
-    static final String SPANISH_RECORD = "{\"id\": \"demo-es-1\", \"language\": \"spa\", \"title\": "
-            + "\"Paciente de 54 años tratado con cisplatino y paracetamol; la proteína C reactiva era normal.\"}";
+    /** The Spanish bundle the repository ships, relative to its root ({@code bioner.home}, set by ./bioner). */
+    static final String SHIPPED_SPANISH_BUNDLE = "bundles/pharmaconer-es";
+    /** Turns the Spanish bundle off: {@code --model.language-bundles none}. */
+    static final String NO_LANGUAGE_BUNDLES = "none";
 
     @Mixin
     EngineArgs engine;
@@ -56,8 +59,16 @@ final class DemoCommand implements Callable<Integer> {
     Path pubmed;
 
     @Option(
+            names = "--abstracts-es",
+            defaultValue = "5",
+            description = "Spanish clinical-case samples to produce when a Spanish bundle serves (max 20). "
+                    + "Default: ${DEFAULT-VALUE}")
+    int spanishAbstracts;
+
+    @Option(
             names = "--model.language-bundles",
-            description = "more bundles by the record's language (spa=DIR,...): the demo then adds a Spanish record")
+            description = "bundles by the record's language (LANG=DIR,...), or none. Default: spa=" + SHIPPED_SPANISH_BUNDLE
+                    + " (the Spanish PharmaCoNER bundle of the repository)")
     String languageBundles;
 
     @Option(names = "--port", defaultValue = "8081", description = "Flink dashboard port. Default: ${DEFAULT-VALUE}")
@@ -78,8 +89,9 @@ final class DemoCommand implements Callable<Integer> {
         Configuration options = engine.toConfiguration();
         options.setString("job.checkpoint-interval", "2 s");
         options.setString("batch.max-wait", maxWait);
-        if (languageBundles != null) {
-            options.setString("model.language-bundles", languageBundles);
+        String byLanguage = languageBundles();
+        if (byLanguage != null) {
+            options.setString("model.language-bundles", byLanguage);
         }
         try (LocalPipeline p = LocalPipeline.start(
                 options,
@@ -105,8 +117,8 @@ final class DemoCommand implements Callable<Integer> {
             List<String> sample = SampleAbstracts.load(abstracts);
             List<String> records = new ArrayList<>(sample);
             records.addAll(BAD_RECORDS);
-            if (languageBundles != null) {
-                records.add(SPANISH_RECORD);
+            if (languageBundles() != null) {
+                records.addAll(SampleAbstracts.load(SampleAbstracts.SPANISH_RESOURCE, spanishAbstracts));
             }
             p.produce(records);
             int expected = records.size() - BAD_RECORDS.size();
@@ -128,6 +140,22 @@ final class DemoCommand implements Callable<Integer> {
             Thread.currentThread().join();
         }
         return 0;
+    }
+
+    /**
+     * The language bundles the demo serves: the option's, none, or by default the repository's
+     * Spanish bundle, which a clone always has (a missing one is an error, not English only).
+     */
+    private String languageBundles() {
+        if (languageBundles != null) {
+            return languageBundles.equals(NO_LANGUAGE_BUNDLES) ? null : languageBundles;
+        }
+        Path spanish = Path.of(System.getProperty("bioner.home", ".")).resolve(SHIPPED_SPANISH_BUNDLE);
+        if (!Files.isRegularFile(spanish.resolve(ModelBundle.MANIFEST))) {
+            throw new IllegalStateException("the Spanish bundle " + spanish.toAbsolutePath()
+                    + " is missing (run from the repository, or pass --model.language-bundles none)");
+        }
+        return "spa=" + spanish.toAbsolutePath().normalize();
     }
 
     /** The ingest job on a second local cluster (no dashboard), watching --pubmed, checkpoints every 2 s. */

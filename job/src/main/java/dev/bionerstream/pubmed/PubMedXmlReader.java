@@ -7,7 +7,9 @@ import java.io.InputStream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.xml.stream.Location;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
@@ -17,9 +19,15 @@ import javax.xml.stream.XMLStreamReader;
  * Streams a PubMed XML file ({@code PubmedArticleSet}: baseline and update files, efetch output)
  * as {@link FeedItem}s, one article in memory at a time. Maps PMID (a Version above 1 becomes
  * {@code PMID.vN}: versioned citations coexist in PubMed), ArticleTitle, every AbstractText of the
- * English abstract in order ("LABEL: text" when labelled; OtherAbstract is another language and is
- * left out), journal title, PubDate (Year/Month/Day or MedlineDate), the first Language and
- * DateRevised; {@code DeleteCitation} lists become deletions.
+ * English abstract in order ("LABEL: text" when labelled), journal title, PubDate (Year/Month/Day
+ * or MedlineDate) and DateRevised; {@code DeleteCitation} lists become deletions.
+ *
+ * <p>A record's {@code language} is the language of the text it carries, since it picks the model
+ * that reads it. PubMed's ArticleTitle and Abstract are English whatever the article's Language, so
+ * they go out as {@code eng}; an article with no English abstract but one in its own language
+ * (OtherAbstract of the article's first Language, e.g. a Spanish case report) goes out in that
+ * language instead, with its VernacularTitle, so a Spanish bundle reads Spanish text. English first
+ * keeps the archive's annotations comparable with PubMed's own (English) annotation.
  *
  * <p>Never throws on bad content: an article without a PMID or without any text is a {@link
  * FeedItem.Malformed} and reading goes on; XML that is not well-formed (or a truncated gzip stream
@@ -139,10 +147,15 @@ public final class PubMedXmlReader implements Closeable {
 
     /** The fields of one article as they are met. */
     private static final class ArticleFields {
+        private static final String ENGLISH = "eng";
         private String id;
         private String title;
         private String bookTitle;
         private final List<String> sections = new ArrayList<>();
+        private String vernacularTitle;
+        /** AbstractText sections of each OtherAbstract, by its Language attribute. */
+        private final Map<String, List<String>> otherSections = new HashMap<>();
+        private String otherLanguage;
         private String journal;
         private String published;
         private String language;
@@ -160,14 +173,20 @@ public final class PubMedXmlReader implements Closeable {
                 }
                 case "ArticleTitle" -> title = InlineText.read(xml);
                 case "BookTitle" -> bookTitle = InlineText.read(xml);
+                case "VernacularTitle" -> vernacularTitle = InlineText.read(xml);
+                case "OtherAbstract" -> {
+                    // Noted, then descended into like any container: its AbstractTexts follow.
+                    String l = xml.getAttributeValue(null, "Language");
+                    otherLanguage = l == null ? "" : l.trim();
+                    return false;
+                }
                 case "AbstractText" -> {
-                    if (!"Abstract".equals(parent)) {
+                    if ("Abstract".equals(parent)) {
+                        addSection(sections, xml);
+                    } else if ("OtherAbstract".equals(parent)) {
+                        addSection(otherSections.computeIfAbsent(otherLanguage, k -> new ArrayList<>()), xml);
+                    } else {
                         return false;
-                    }
-                    String label = xml.getAttributeValue(null, "Label");
-                    String text = InlineText.read(xml);
-                    if (!text.isEmpty()) {
-                        sections.add(label == null || label.isBlank() ? text : label + ": " + text);
                     }
                 }
                 case "Title" -> {
@@ -189,6 +208,14 @@ public final class PubMedXmlReader implements Closeable {
             return true;
         }
 
+        private static void addSection(List<String> to, XMLStreamReader xml) throws XMLStreamException {
+            String label = xml.getAttributeValue(null, "Label");
+            String text = InlineText.read(xml);
+            if (!text.isEmpty()) {
+                to.add(label == null || label.isBlank() ? text : label + ": " + text);
+            }
+        }
+
         static String id(String pmid, String version) {
             String v = version == null ? "1" : version.trim();
             return v.equals("1") || v.isEmpty() ? pmid.trim() : pmid.trim() + ".v" + v;
@@ -198,8 +225,11 @@ public final class PubMedXmlReader implements Closeable {
             if (id == null || id.isEmpty()) {
                 return new FeedItem.Malformed("article without a PMID", where);
             }
-            String t = title == null || title.isEmpty() ? bookTitle : title;
-            String abs = sections.isEmpty() ? null : String.join(" ", sections);
+            List<String> own = language == null ? List.of() : otherSections.getOrDefault(language, List.of());
+            boolean ownLanguage = sections.isEmpty() && !own.isEmpty() && !ENGLISH.equals(language);
+            String t = ownLanguage ? vernacularTitle : title == null || title.isEmpty() ? bookTitle : title;
+            List<String> body = ownLanguage ? own : sections;
+            String abs = body.isEmpty() ? null : String.join(" ", body);
             if ((t == null || t.isEmpty()) && abs == null) {
                 return new FeedItem.Malformed("PMID " + id + " has neither a title nor an abstract", where);
             }
@@ -210,7 +240,7 @@ public final class PubMedXmlReader implements Closeable {
                     .setJournal(journal)
                     .setPublicationDate(published)
                     .setSource(source)
-                    .setLanguage(language)
+                    .setLanguage(ownLanguage ? language : ENGLISH)
                     .setRevised(revised)
                     .build());
         }

@@ -32,6 +32,25 @@ final class DeployFiles {
                 "docker-compose.yml and k8s/ not found above " + Path.of("").toAbsolutePath());
     }
 
+    /** Where the Dockerfile copies the repository's {@code bundles/} folder in both images. */
+    static final String IMAGE_BUNDLES = "/opt/bioner/bundles/";
+
+    /**
+     * The repository folder behind a {@code LANG=DIR} pair of {@code model.language-bundles} that
+     * names a bundle the image carries, checked to be a bundle (its bundle.json is there).
+     */
+    static Path shippedBundle(String languageBundle) {
+        String dir = languageBundle.substring(languageBundle.indexOf('=') + 1);
+        if (!dir.startsWith(IMAGE_BUNDLES)) {
+            throw new AssertionError(languageBundle + " does not name a bundle under " + IMAGE_BUNDLES);
+        }
+        Path bundle = root().resolve("bundles").resolve(dir.substring(IMAGE_BUNDLES.length()));
+        if (!Files.isRegularFile(bundle.resolve("bundle.json"))) {
+            throw new AssertionError(languageBundle + ": no bundle.json in the repository's " + bundle);
+        }
+        return bundle;
+    }
+
     /** Every YAML document of the file (anchors, aliases and merge keys resolved). */
     static List<Object> load(Path file) {
         Yaml yaml = new Yaml(new SafeConstructor(new LoaderOptions()));

@@ -110,6 +110,18 @@ class DockerComposeTest {
     }
 
     @Test
+    void spanishRecordsGoToTheBundleTheImageCarries() throws Exception {
+        List<String> command = at(services.get("jobmanager"), "command");
+        String spanish = command.get(command.indexOf("--model.language-bundles") + 1);
+        assertThat(spanish).startsWith("spa=");
+        assertThat(DeployFiles.shippedBundle(spanish).getFileName()).hasToString("pharmaconer-es");
+        assertThat(Files.readAllLines(root.resolve("Dockerfile")))
+                .filteredOn(l -> l.equals("COPY --chown=flink:flink bundles/ " + DeployFiles.IMAGE_BUNDLES))
+                .as("both images (cpu, gpu) copy the repository's bundles")
+                .hasSize(2);
+    }
+
+    @Test
     void dashboardsAndIndexArePublished() {
         assertThat(publishedPorts()).contains("8081:8081", "9200:9200", "5601:5601");
     }
@@ -129,15 +141,17 @@ class DockerComposeTest {
     @Test
     void producerMountsTheSampleAbstractsOfTheRepository() {
         List<String> volumes = at(services.get("producer"), "volumes");
-        String mount = volumes.stream()
-                .filter(v -> v.contains("abstracts.jsonl"))
-                .findFirst()
-                .orElseThrow();
-        Path sample = root.resolve(mount.substring(0, mount.indexOf(':')));
-        assertThat(sample).as("sample file mounted by the producer").exists();
-        assertThat(String.join(" ", (List<String>) at(services.get("producer"), "command")))
-                .contains("kafka-console-producer.sh")
-                .contains("--topic abstracts");
+        String command = String.join(" ", (List<String>) at(services.get("producer"), "command"));
+        for (String file : List.of("abstracts.jsonl", "abstracts-es.jsonl")) {
+            String mount = volumes.stream()
+                    .filter(v -> v.contains("/" + file + ":"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("the producer does not mount " + file + ": " + volumes));
+            Path sample = root.resolve(mount.substring(0, mount.indexOf(':')));
+            assertThat(sample).as("sample file mounted by the producer").exists();
+            assertThat(command).contains("/samples/" + file);
+        }
+        assertThat(command).contains("kafka-console-producer.sh").contains("--topic abstracts");
     }
 
     @Test

@@ -72,6 +72,13 @@ class KubernetesManifestsTest {
     }
 
     @Test
+    void spanishRecordsGoToTheBundleTheImageCarries() {
+        String spanish = arg("--model.language-bundles");
+        assertThat(spanish).startsWith("spa=");
+        assertThat(DeployFiles.shippedBundle(spanish).getFileName()).hasToString("pharmaconer-es");
+    }
+
+    @Test
     void ingestJobReadsTheFeedVolumeWithOneReader() {
         Map<String, Object> spec = at(named("FlinkDeployment", "bioner-ingest"), "spec");
         assertThat((String) spec.get("image")).matches(DeployFiles::pinned, "a pinned image");

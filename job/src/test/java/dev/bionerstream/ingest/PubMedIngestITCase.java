@@ -7,6 +7,7 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.job.JobConfig;
+import dev.bionerstream.model.ModelBundle;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchNode;
 import java.io.InputStream;
@@ -31,13 +32,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * PubMed files dropped into a watched directory -> the ingest job -> abstracts -> the annotation
- * job (default model) -> entity-documents and a real OpenSearch index: a revised citation replaces
- * the first version, a DeleteCitation removes its document from both, a broken article is a dead
- * letter with its file and position, and the same files dropped again change nothing.
+ * job (default model, and the repository's Spanish bundle for Spanish text) -> entity-documents and a
+ * real OpenSearch index: a revised citation replaces the first version, a DeleteCitation removes its
+ * document from both, a broken article is a dead letter with its file and position, a Spanish
+ * article's Spanish abstract is read by the Spanish model (its English one by the English model),
+ * and the same files dropped again change nothing.
  */
 class PubMedIngestITCase {
     static final String INDEX = "bioner-pubmed-it";
-    static final List<String> FILES = List.of("pubmed26n0001.xml", "pubmed26n0002.xml");
+    static final List<String> FILES = List.of("pubmed26n0001.xml", "pubmed26n0002.xml", "pubmed26n0003.xml");
+    static final Path SPANISH_BUNDLE = Path.of("..", "bundles", "pharmaconer-es");
     /** Dropped as {@code .xml.gz}, as NCBI publishes update files, so both file kinds go through the job. */
     static final String GZIPPED = "pubmed26n0002.xml";
 
@@ -56,7 +60,9 @@ class PubMedIngestITCase {
                                 "opensearch.hosts",
                                 os.url,
                                 "opensearch.index",
-                                INDEX)),
+                                INDEX,
+                                "model.language-bundles",
+                                "spa=" + SPANISH_BUNDLE)),
                         StreamExecutionEnvironment.getExecutionEnvironment(),
                         SessionFactory.ONNX_RUNTIME)) {
             JobClient ingest = startIngest(p.config);
@@ -71,7 +77,7 @@ class PubMedIngestITCase {
                         Duration.ofMinutes(4));
                 assertThat(current.keySet())
                         .as("documents as they stand after the revision and the deletion")
-                        .containsExactlyInAnyOrder("90000001", "90000002", "90000004.v2");
+                        .containsExactlyInAnyOrder("90000001", "90000002", "90000004.v2", "90000005", "90000006");
                 assertThat(p.documents.tombstones()).containsExactly("90000003");
                 DocumentEntities revised = current.get("90000001");
                 assertThat(revised.getAbstractText())
@@ -82,6 +88,17 @@ class PubMedIngestITCase {
                 assertThat(revised.getEntities())
                         .extracting(m -> m.getText().toLowerCase())
                         .contains("cocaine", "seizures", "lithium");
+                String spanishModel = ModelBundle.load(SPANISH_BUNDLE).manifest().id();
+                String englishModel = ModelBundle.loadDefault().manifest().id();
+                assertThat(modelOf(current.get("90000005")))
+                        .as("a Spanish case report with only a Spanish abstract")
+                        .isEqualTo(spanishModel);
+                assertThat(current.get("90000005").getEntities())
+                        .extracting(m -> m.getText())
+                        .contains("cisplatino");
+                assertThat(modelOf(current.get("90000006")))
+                        .as("a Spanish article's English abstract")
+                        .isEqualTo(englishModel);
 
                 List<DeadLetter> dead = p.deadLetters.pollUntil(l -> !l.isEmpty(), Duration.ofMinutes(1));
                 assertThat(dead).singleElement().satisfies(d -> {
@@ -91,14 +108,22 @@ class PubMedIngestITCase {
                     assertThat(d.getErrorMessage()).contains("article 2, line ").contains("article without a PMID");
                 });
 
-                List<ConsumerRecord<String, String>> abstracts = readAbstracts(p, 6);
+                List<ConsumerRecord<String, String>> abstracts = readAbstracts(p, 8);
                 assertThat(abstracts)
                         .extracting(ConsumerRecord::key)
-                        .as("4 citations, the revision, the deletion: in file order")
-                        .containsExactly("90000001", "90000002", "90000003", "90000004.v2", "90000001", "90000003");
+                        .as("4 citations, the revision, the deletion, 2 Spanish citations: in file order")
+                        .containsExactly(
+                                "90000001",
+                                "90000002",
+                                "90000003",
+                                "90000004.v2",
+                                "90000001",
+                                "90000003",
+                                "90000005",
+                                "90000006");
                 assertThat(abstracts.get(5).value()).isNull();
 
-                awaitIndexCount(os, 3);
+                awaitIndexCount(os, 5);
                 ObjectNode indexed = os.client
                         .search(
                                 s -> s.index(INDEX)
@@ -113,14 +138,18 @@ class PubMedIngestITCase {
 
                 FILES.forEach(this::drop);
                 Thread.sleep(8_000); // four scans of the directory
-                assertThat(readAbstracts(p, 6))
+                assertThat(readAbstracts(p, 8))
                         .as("the same files again: nothing new")
-                        .hasSize(6);
-                assertThat(os.count(INDEX)).isEqualTo(3);
+                        .hasSize(8);
+                assertThat(os.count(INDEX)).isEqualTo(5);
             } finally {
                 ingest.cancel().get();
             }
         }
+    }
+
+    private static String modelOf(DocumentEntities d) {
+        return d.getModelName() + ":" + d.getModelVersion();
     }
 
     private JobClient startIngest(JobConfig annotation) throws Exception {

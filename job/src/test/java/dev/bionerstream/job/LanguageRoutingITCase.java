@@ -8,7 +8,6 @@ import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.model.ModelBundle;
-import dev.bionerstream.model.RelabelledBundle;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
 import java.nio.file.Path;
@@ -19,33 +18,32 @@ import java.util.stream.Collectors;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * English and Spanish records through the job with two bundles (the default, and a second real
- * bundle configured for Spanish): each document and each of its events carries the model
- * name:version of the bundle its language picked, and each bundle ran its own ONNX Runtime session.
+ * English and Spanish records through the job with the repository's two bundles (the English
+ * default, and the Spanish PharmaCoNER bundle for Spanish): each document and each of its events
+ * carries the model name:version of the bundle its language picked, Spanish text gets the Spanish
+ * model's types, and each bundle ran its own ONNX Runtime session.
  */
 class LanguageRoutingITCase {
-    @TempDir
-    Path dir;
+    static final Path SPANISH_BUNDLE = Path.of("..", "bundles", "pharmaconer-es");
 
     @Test
     void eachLanguageIsServedByItsOwnBundle() throws Exception {
-        Path spanish = RelabelledBundle.write(dir.resolve("es"), "bioner-mrc-es-test", "0.1.0");
         Configuration options = Configuration.fromMap(Map.of(
                 "job.checkpoint-interval", "1 s",
                 "model.threads", "1",
-                "model.language-bundles", "spa=" + spanish));
+                "model.language-bundles", "spa=" + SPANISH_BUNDLE));
         String english = ModelBundle.loadDefault().manifest().id();
+        String spanish = ModelBundle.load(SPANISH_BUNDLE).manifest().id();
         try (LocalPipeline p = LocalPipeline.start(
                         options, StreamExecutionEnvironment.getExecutionEnvironment(), SessionFactory.ONNX_RUNTIME);
                 TopicReader<EntityEvent> events =
                         new TopicReader<>(p.kafka.bootstrapServers(), p.config.entitiesTopic(), EntityEvent.class)) {
             p.produce(List.of(
                     "{\"id\": \"en1\", \"title\": \"Lithium induced seizures in mice.\", \"language\": \"eng\"}",
-                    "{\"id\": \"es1\", \"title\": \"El litio causó convulsiones.\", \"language\": \"spa\"}",
-                    "{\"id\": \"es2\", \"title\": \"Paciente tratado con cisplatino.\", \"language\": \"es\"}",
+                    "{\"id\": \"es1\", \"title\": \"Se le administró litio y paracetamol .\", \"language\": \"spa\"}",
+                    "{\"id\": \"es2\", \"title\": \"Paciente tratado con cisplatino .\", \"language\": \"es\"}",
                     "{\"id\": \"xx1\", \"title\": \"Aspirin and cancer.\"}"));
             List<DocumentEntities> docs =
                     p.documents.pollWhileProgressing(l -> Delivery.distinct(l) >= 4, Duration.ofMinutes(3));
@@ -59,11 +57,18 @@ class LanguageRoutingITCase {
                             "en1",
                             english,
                             "es1",
-                            "bioner-mrc-es-test:0.1.0",
+                            spanish,
                             "es2",
-                            "bioner-mrc-es-test:0.1.0",
+                            spanish,
                             "xx1",
                             english));
+            Map<String, List<String>> typesOf = docs.stream()
+                    .collect(Collectors.toMap(
+                            DocumentEntities::getDocumentId,
+                            d -> d.getEntities().stream().map(m -> m.getText() + "/" + m.getEntityType()).toList(),
+                            (a, b) -> a));
+            assertThat(typesOf.get("es2")).as("the Spanish model's own types").contains("cisplatino/normalizable");
+            assertThat(typesOf.get("en1")).contains("Lithium/chemical");
             long expectedEvents =
                     docs.stream().mapToLong(d -> d.getEntities().size()).sum();
             List<EntityEvent> seen =

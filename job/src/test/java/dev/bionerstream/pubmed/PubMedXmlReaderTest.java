@@ -112,16 +112,33 @@ class PubMedXmlReaderTest {
                 .isEqualTo(
                         "BACKGROUND: Cocaine causes seizures in mice. RESULTS: Lithium did not prevent the seizures.");
         Abstract german = citation(items.get(1));
-        assertThat(german.getLanguage()).isEqualTo("ger");
-        assertThat(german.getTitle()).isEqualTo("[Haloperidol in the treatment of delirium].");
-        assertThat(german.getAbstractText())
-                .as("OtherAbstract is another language")
-                .isNull();
+        assertThat(german.getLanguage())
+                .as("no English abstract: the article's own language, its text")
+                .isEqualTo("ger");
+        assertThat(german.getTitle()).isEqualTo("Haloperidol in der Behandlung des Delirs.");
+        assertThat(german.getAbstractText()).isEqualTo("Haloperidol wurde bei Delir gegeben.");
         assertThat(german.getPublicationDate()).isEqualTo("2024-03-07");
         Abstract third = citation(items.get(2));
         assertThat(third.getTitle()).isEqualTo("Aspirin and the risk of colorectal cancer.");
         assertThat(third.getAbstractText())
                 .isEqualTo("Aspirin use lowered the risk of colorectal cancer in Homo sapiens.");
+    }
+
+    @Test
+    void aRecordsLanguageIsThatOfTheTextItCarries() throws IOException {
+        List<FeedItem> items = resource("pubmed26n0003.xml");
+        Abstract spanishOnly = citation(items.get(0));
+        assertThat(spanishOnly.getLanguage()).isEqualTo("spa");
+        assertThat(spanishOnly.getTitle()).isEqualTo("Fracaso renal agudo tras cisplatino: a propósito de un caso.");
+        assertThat(spanishOnly.getAbstractText())
+                .startsWith("CASO CLÍNICO: Paciente de 54 años tratado con cisplatino")
+                .endsWith("la proteína C reactiva era normal .");
+        Abstract alsoEnglish = citation(items.get(1));
+        assertThat(alsoEnglish.getLanguage())
+                .as("a Spanish article with an English abstract goes out in English")
+                .isEqualTo("eng");
+        assertThat(alsoEnglish.getTitle()).isEqualTo("[Lithium toxicity in an elderly patient].");
+        assertThat(alsoEnglish.getAbstractText()).isEqualTo("Lithium toxicity caused seizures in an elderly woman.");
     }
 
     @Test
