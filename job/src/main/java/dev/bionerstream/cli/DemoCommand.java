@@ -67,8 +67,8 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(
             names = "--model.language-bundles",
-            description = "bundles by the record's language (LANG=DIR,...), or none. Default: spa=" + SHIPPED_SPANISH_BUNDLE
-                    + " (the Spanish PharmaCoNER bundle of the repository)")
+            description = "bundles by the record's language (LANG=DIR,...), or none. Default: spa="
+                    + SHIPPED_SPANISH_BUNDLE + " (the Spanish PharmaCoNER bundle of the repository)")
     String languageBundles;
 
     @Option(names = "--port", defaultValue = "8081", description = "Flink dashboard port. Default: ${DEFAULT-VALUE}")

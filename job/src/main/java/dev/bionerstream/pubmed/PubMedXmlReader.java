@@ -155,6 +155,7 @@ public final class PubMedXmlReader implements Closeable {
         private String vernacularTitle;
         /** AbstractText sections of each OtherAbstract, by its Language attribute. */
         private final Map<String, List<String>> otherSections = new HashMap<>();
+
         private String otherLanguage;
         private String journal;
         private String published;

@@ -88,7 +88,8 @@ class PubMedIngestITCase {
                 assertThat(revised.getEntities())
                         .extracting(m -> m.getText().toLowerCase())
                         .contains("cocaine", "seizures", "lithium");
-                String spanishModel = ModelBundle.load(SPANISH_BUNDLE).manifest().id();
+                String spanishModel =
+                        ModelBundle.load(SPANISH_BUNDLE).manifest().id();
                 String englishModel = ModelBundle.loadDefault().manifest().id();
                 assertThat(modelOf(current.get("90000005")))
                         .as("a Spanish case report with only a Spanish abstract")

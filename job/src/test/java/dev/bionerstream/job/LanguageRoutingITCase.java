@@ -53,19 +53,14 @@ class LanguageRoutingITCase {
                             d -> d.getModelName() + ":" + d.getModelVersion(),
                             (a, b) -> a));
             assertThat(modelOf)
-                    .containsExactlyInAnyOrderEntriesOf(Map.of(
-                            "en1",
-                            english,
-                            "es1",
-                            spanish,
-                            "es2",
-                            spanish,
-                            "xx1",
-                            english));
+                    .containsExactlyInAnyOrderEntriesOf(
+                            Map.of("en1", english, "es1", spanish, "es2", spanish, "xx1", english));
             Map<String, List<String>> typesOf = docs.stream()
                     .collect(Collectors.toMap(
                             DocumentEntities::getDocumentId,
-                            d -> d.getEntities().stream().map(m -> m.getText() + "/" + m.getEntityType()).toList(),
+                            d -> d.getEntities().stream()
+                                    .map(m -> m.getText() + "/" + m.getEntityType())
+                                    .toList(),
                             (a, b) -> a));
             assertThat(typesOf.get("es2")).as("the Spanish model's own types").contains("cisplatino/normalizable");
             assertThat(typesOf.get("en1")).contains("Lithium/chemical");
