@@ -96,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
             sb.append(String.format(
                     "  --%-36s %s%n",
                     o.key() + (o.hasDefaultValue() ? " (" + o.defaultValue() + ")" : ""),
-                    o.description().toString().replaceAll("<[^>]+>", "")));
+                    new PlainTextFormatter().format(o.description())));
         }
         sb.append(
                 "  --kafka.properties.*                 passed to the Kafka clients (security.protocol, sasl.*, ssl.*)\n");
