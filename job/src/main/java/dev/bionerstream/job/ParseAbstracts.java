@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
 public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> {
     private static final Logger LOG = LoggerFactory.getLogger(ParseAbstracts.class);
 
-    /** Bytes -> abstract; {@link AbstractParser} in the job. */
+    /** Bytes -> abstract; {@link InputRecordDecoder} in the job. */
     @FunctionalInterface
     public interface Parser extends Serializable {
         Abstract parse(byte[] value) throws InvalidRecordException;
@@ -67,7 +67,7 @@ public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> 
     private void deletion(RawRecord r, Context ctx, Collector<SourcedAbstract> out) {
         String id;
         try {
-            id = AbstractParser.deletedId(r.key);
+            id = InputRecordDecoder.deletedId(r.key);
         } catch (InvalidRecordException e) {
             deadLetter(r, ctx, e);
             return;

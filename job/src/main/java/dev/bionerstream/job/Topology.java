@@ -36,7 +36,7 @@ public final class Topology {
 
     public static Outputs build(DataStream<RawRecord> input, JobConfig cfg, SessionFactory factory) {
         SingleOutputStreamOperator<SourcedAbstract> parsed = input.process(
-                        new ParseAbstracts(new AbstractParser(cfg.inputFormat())))
+                        new ParseAbstracts(new InputRecordDecoder(cfg.inputFormat())))
                 .name("parse and validate")
                 .uid("parse");
 

@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BadInputTest {
     static final String JSON = "json";
     static final String AVRO = "avro";
-    static final String MAX_CHARS = String.valueOf(AbstractParser.MAX_CHARS);
+    static final String MAX_CHARS = String.valueOf(InputRecordDecoder.MAX_CHARS);
     static final String OTHER_FIELDS = "{\"name\": \"abstractText\", \"type\": [\"null\", \"string\"]}"
             + ", {\"name\": \"journal\", \"type\": [\"null\", \"string\"]}, {\"name\": \"publicationDate\", \"type\": [\"null\", \"string\"]}"
             + ", {\"name\": \"source\", \"type\": [\"null\", \"string\"]}, {\"name\": \"language\", \"type\": [\"null\", \"string\"]}"
@@ -271,7 +271,7 @@ class BadInputTest {
         c.add(rejected(
                 "abstract over MAX_CHARS",
                 JSON,
-                j("{`id`: `1`, `abstract`: `" + "a".repeat(AbstractParser.MAX_CHARS + 1) + "`}"),
+                j("{`id`: `1`, `abstract`: `" + "a".repeat(InputRecordDecoder.MAX_CHARS + 1) + "`}"),
                 "more than " + MAX_CHARS));
         c.add(rejected(
                 "title and abstract together over MAX_CHARS",
@@ -410,7 +410,7 @@ class BadInputTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
     void eachKindIsParsedCleanOrRefusedWithItsReason(Case c) throws Exception {
-        AbstractParser parser = new AbstractParser(c.format());
+        InputRecordDecoder parser = new InputRecordDecoder(c.format());
         if (c.rejectedWith() != null) {
             assertThatThrownBy(() -> parser.parse(c.value()))
                     .isExactlyInstanceOf(InvalidRecordException.class)
@@ -427,7 +427,7 @@ class BadInputTest {
                     format.equals(JSON) ? j("{`id`: `good`, `title`: `Aspirin`}") : avroAbstract("good", "Aspirin");
             List<Case> kinds =
                     cases().stream().filter(c -> c.format().equals(format)).toList();
-            var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAbstracts(new AbstractParser(format)));
+            var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAbstracts(new InputRecordDecoder(format)));
             long offset = 0;
             List<Long> expectedGood = new ArrayList<>();
             List<Long> expectedBad = new ArrayList<>();

@@ -20,7 +20,7 @@ class ParseAbstractsTest {
 
     @Test
     void badRecordsLeaveByTheDeadLetterOutputAndTheRestFlows() throws Exception {
-        var h = harness(new AbstractParser("json"));
+        var h = harness(new InputRecordDecoder("json"));
         h.processElement(record("{oops", 41));
         h.processElement(record("{\"id\": \"9\", \"title\": \"Aspirin\"}", 42));
         assertThat(h.extractOutputValues()).singleElement().satisfies(a -> {
@@ -40,7 +40,7 @@ class ParseAbstractsTest {
 
     @Test
     void aTombstoneDeletesTheDocumentItsKeyNamesAndAKeylessOneIsADeadLetter() throws Exception {
-        var h = harness(new AbstractParser("json"));
+        var h = harness(new InputRecordDecoder("json"));
         h.processElement(new StreamRecord<>(
                 new RawRecord("90000003".getBytes(StandardCharsets.UTF_8), null, "abstracts", 1, 5)));
         h.processElement(new StreamRecord<>(new RawRecord(null, null, "abstracts", 1, 6)));
@@ -62,7 +62,7 @@ class ParseAbstractsTest {
 
     @Test
     void aRecordBeyondTheJsonLimitsIsADeadLetterNotARestart() throws Exception {
-        var h = harness(new AbstractParser("json"));
+        var h = harness(new InputRecordDecoder("json"));
         h.processElement(record("{\"id\": \"1\", \"x\": " + "[".repeat(1001) + "]".repeat(1001) + "}", 7));
         h.processElement(record("{\"id\": \"2\", \"title\": \"Aspirin\"}", 8));
         assertThat(h.extractOutputValues()).singleElement().satisfies(a -> assertThat(a.offset)

@@ -22,7 +22,7 @@ import java.nio.charset.StandardCharsets;
  * UTF-8 bytes: OpenSearch's limit for a document id, room for any PMID or DOI, and far below the
  * 32,766-byte limit of the keyword field it is indexed in.
  */
-public final class AbstractParser implements ParseAbstracts.Parser {
+public final class InputRecordDecoder implements ParseAbstracts.Parser {
     /** Longer texts are refused: a feed record of this size is not an abstract. */
     public static final int MAX_CHARS = 100_000;
 
@@ -33,7 +33,7 @@ public final class AbstractParser implements ParseAbstracts.Parser {
     private final boolean avro;
     private transient AvroAbstracts avroReader;
 
-    public AbstractParser(String format) {
+    public InputRecordDecoder(String format) {
         this.avro = format.equals("avro");
     }
 

@@ -14,9 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class AbstractParserHostileInputTest {
-    final AbstractParser json = new AbstractParser("json");
-    final AbstractParser avro = new AbstractParser("avro");
+class InputRecordDecoderHostileInputTest {
+    final InputRecordDecoder json = new InputRecordDecoder("json");
+    final InputRecordDecoder avro = new InputRecordDecoder("avro");
 
     @Test
     void aByteOrderMarkBeforeJsonIsSkipped() throws Exception {
@@ -87,7 +87,7 @@ class AbstractParserHostileInputTest {
 
     @Test
     void metadataFieldsAreBounded() {
-        String journal = "J".repeat(AbstractParser.MAX_METADATA_CHARS + 1);
+        String journal = "J".repeat(InputRecordDecoder.MAX_METADATA_CHARS + 1);
         assertThatThrownBy(
                         () -> json.parse(utf8("{\"id\": \"1\", \"title\": \"t\", \"journal\": \"" + journal + "\"}")))
                 .hasMessageContaining("field 'journal' has 1001 chars, more than 1000");
