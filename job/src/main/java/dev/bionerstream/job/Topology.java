@@ -56,7 +56,7 @@ public final class Topology {
                 .uid("annotate");
 
         SingleOutputStreamOperator<DocumentUpdate> documents = outcomes.process(new RouteOutcomes())
-                .name("gather per document")
+                .name("route outcomes")
                 .uid("route");
         DataStream<EntityEvent> entities = documents
                 .flatMap((DocumentUpdate u, Collector<EntityEvent> out) -> {
