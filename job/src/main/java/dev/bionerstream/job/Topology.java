@@ -55,9 +55,8 @@ public final class Topology {
                 .name("MRC inference (micro-batched)")
                 .uid("annotate");
 
-        SingleOutputStreamOperator<DocumentUpdate> documents = outcomes.process(new RouteOutcomes())
-                .name("route outcomes")
-                .uid("route");
+        SingleOutputStreamOperator<DocumentUpdate> documents =
+                outcomes.process(new RouteOutcomes()).name("route outcomes").uid("route");
         DataStream<EntityEvent> entities = documents
                 .flatMap((DocumentUpdate u, Collector<EntityEvent> out) -> {
                     if (!u.isDeletion()) {
