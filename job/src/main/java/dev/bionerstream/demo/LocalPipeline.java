@@ -34,9 +34,23 @@ public final class LocalPipeline implements AutoCloseable {
     public static LocalPipeline start(Configuration options, StreamExecutionEnvironment env, SessionFactory model)
             throws Exception {
         EmbeddedKafka kafka = EmbeddedKafka.start();
+        return start(kafka, kafka.bootstrapServers(), options, env, model);
+    }
+
+    /**
+     * On a broker the caller started, which the job reaches at {@code bootstrapServers} (a test's
+     * proxy in front of it); closing the pipeline closes the broker.
+     */
+    public static LocalPipeline start(
+            EmbeddedKafka kafka,
+            String bootstrapServers,
+            Configuration options,
+            StreamExecutionEnvironment env,
+            SessionFactory model)
+            throws Exception {
         try {
             Configuration args = new Configuration(options);
-            args.setString("kafka.bootstrap-servers", kafka.bootstrapServers());
+            args.setString("kafka.bootstrap-servers", bootstrapServers);
             args.setString("kafka.starting-offsets", "earliest");
             JobConfig cfg = JobConfig.from(args);
             kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
@@ -46,11 +60,6 @@ public final class LocalPipeline implements AutoCloseable {
             kafka.close();
             throw e;
         }
-    }
-
-    /** The broker's port. */
-    public int brokerPort() {
-        return Integer.parseInt(kafka.bootstrapServers().replaceAll(".*:", ""));
     }
 
     public void produce(List<String> records) {
