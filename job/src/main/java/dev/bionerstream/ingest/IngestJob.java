@@ -1,8 +1,8 @@
 package dev.bionerstream.ingest;
 
-import dev.bionerstream.job.Checkpointing;
 import dev.bionerstream.job.JobConfig;
-import dev.bionerstream.job.KafkaIO;
+import dev.bionerstream.kafka.Checkpointing;
+import dev.bionerstream.kafka.KafkaIO;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.enumerate.NonSplittingRecursiveEnumerator;

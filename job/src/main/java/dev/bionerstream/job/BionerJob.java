@@ -2,6 +2,8 @@ package dev.bionerstream.job;
 
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.EntityEvent;
+import dev.bionerstream.kafka.Checkpointing;
+import dev.bionerstream.kafka.KafkaIO;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;

@@ -1,6 +1,9 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.kafka.InvalidRecordException;
+import dev.bionerstream.kafka.JsonAbstracts;
+import dev.bionerstream.kafka.RecordText;
 import java.io.CharConversionException;
 import java.nio.charset.StandardCharsets;
 

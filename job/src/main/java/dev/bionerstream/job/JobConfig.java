@@ -2,6 +2,7 @@ package dev.bionerstream.job;
 
 import static dev.bionerstream.job.JobOptions.*;
 
+import dev.bionerstream.kafka.OptionKeys;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.ServingOptions;

@@ -1,6 +1,9 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.kafka.InvalidRecordException;
+import dev.bionerstream.kafka.RawRecord;
 import java.io.Serializable;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.metrics.Counter;

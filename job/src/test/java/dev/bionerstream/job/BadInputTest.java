@@ -10,6 +10,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.avro.DeadLetter;
+import dev.bionerstream.kafka.AvroBytes;
+import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.kafka.InvalidRecordException;
+import dev.bionerstream.kafka.RawRecord;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;

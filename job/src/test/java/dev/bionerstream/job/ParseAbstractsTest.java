@@ -2,6 +2,8 @@ package dev.bionerstream.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.kafka.RawRecord;
 import java.nio.charset.StandardCharsets;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;

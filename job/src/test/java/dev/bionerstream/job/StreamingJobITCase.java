@@ -22,6 +22,7 @@ import dev.bionerstream.eval.Span;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.OrtMrcSession;
+import dev.bionerstream.kafka.DeadLetters;
 import dev.bionerstream.model.ModelBundle;
 import dev.bionerstream.serving.SessionFactory;
 import java.time.Duration;

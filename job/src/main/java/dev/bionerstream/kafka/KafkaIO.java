@@ -1,6 +1,8 @@
-package dev.bionerstream.job;
+package dev.bionerstream.kafka;
 
 import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.job.DocumentUpdate;
+import dev.bionerstream.job.JobConfig;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import org.apache.avro.specific.SpecificRecord;
@@ -29,7 +31,7 @@ public final class KafkaIO {
                 .build();
     }
 
-    static OffsetsInitializer startingOffsets(String spec) {
+    public static OffsetsInitializer startingOffsets(String spec) {
         return switch (spec) {
             case "earliest" -> OffsetsInitializer.earliest();
             case "latest" -> OffsetsInitializer.latest();

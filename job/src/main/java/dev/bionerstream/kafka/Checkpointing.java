@@ -1,5 +1,6 @@
-package dev.bionerstream.job;
+package dev.bionerstream.kafka;
 
+import dev.bionerstream.job.JobConfig;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExternalizedCheckpointRetention;

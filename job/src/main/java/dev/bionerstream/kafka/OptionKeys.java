@@ -1,4 +1,4 @@
-package dev.bionerstream.job;
+package dev.bionerstream.kafka;
 
 import java.util.Collection;
 import java.util.Comparator;
@@ -8,12 +8,13 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 
 /** Refuses keys no option knows, naming the nearest known one: a typo must not be silently ignored. */
-final class OptionKeys {
+public final class OptionKeys {
     private static final LevenshteinDistance DISTANCE = LevenshteinDistance.getDefaultInstance();
 
     private OptionKeys() {}
 
-    static void requireKnown(Configuration given, Collection<ConfigOption<?>> options, String passThroughPrefix) {
+    public static void requireKnown(
+            Configuration given, Collection<ConfigOption<?>> options, String passThroughPrefix) {
         List<String> known = options.stream().map(ConfigOption::key).sorted().toList();
         for (String key : given.keySet()) {
             if (!known.contains(key) && !key.startsWith(passThroughPrefix)) {
