@@ -27,7 +27,8 @@ public final class LocalPipeline implements AutoCloseable {
         this.config = config;
         this.job = job;
         this.documents = new TopicReader<>(kafka.bootstrapServers(), config.documentsTopic(), DocumentEntities.class);
-        this.deadLetters = new TopicReader<>(kafka.bootstrapServers(), config.deadLetterTopic(), DeadLetter.class);
+        this.deadLetters =
+                new TopicReader<>(kafka.bootstrapServers(), config.kafka().deadLetterTopic(), DeadLetter.class);
     }
 
     /** Starts the broker and the job with {@code options} (the job's keys; Kafka's are filled in) on {@code env}. */
@@ -53,7 +54,12 @@ public final class LocalPipeline implements AutoCloseable {
             args.setString("kafka.bootstrap-servers", bootstrapServers);
             args.setString("kafka.starting-offsets", "earliest");
             JobConfig cfg = JobConfig.from(args);
-            kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
+            kafka.createTopics(
+                    1,
+                    cfg.kafka().inputTopic(),
+                    cfg.entitiesTopic(),
+                    cfg.documentsTopic(),
+                    cfg.kafka().deadLetterTopic());
             BionerJob.wire(env, cfg, model);
             return new LocalPipeline(kafka, cfg, env.executeAsync(BionerJob.NAME + " (local)"));
         } catch (Exception | Error e) {
@@ -63,7 +69,7 @@ public final class LocalPipeline implements AutoCloseable {
     }
 
     public void produce(List<String> records) {
-        kafka.produce(config.inputTopic(), records);
+        kafka.produce(config.kafka().inputTopic(), records);
     }
 
     @Override

@@ -36,8 +36,8 @@ public final class InputRecordDecoder implements ParseAbstracts.Parser {
     private final boolean avro;
     private transient AvroAbstracts avroReader;
 
-    public InputRecordDecoder(String format) {
-        this.avro = format.equals("avro");
+    public InputRecordDecoder(InputFormat format) {
+        this.avro = format == InputFormat.AVRO;
     }
 
     @Override

@@ -35,8 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * refused with a reason: never another exception, so never a job failure.
  */
 class BadInputTest {
-    static final String JSON = "json";
-    static final String AVRO = "avro";
+    static final InputFormat JSON = InputFormat.JSON;
+    static final InputFormat AVRO = InputFormat.AVRO;
     static final String MAX_CHARS = String.valueOf(InputRecordDecoder.MAX_CHARS);
     static final String OTHER_FIELDS = "{\"name\": \"abstractText\", \"type\": [\"null\", \"string\"]}"
             + ", {\"name\": \"journal\", \"type\": [\"null\", \"string\"]}, {\"name\": \"publicationDate\", \"type\": [\"null\", \"string\"]}"
@@ -44,13 +44,13 @@ class BadInputTest {
             + ", {\"name\": \"revised\", \"type\": [\"null\", \"string\"]}";
 
     /** One kind of input: {@code rejectedWith} a phrase of the reason, or else {@code expected}. */
-    record Case(String name, String format, byte[] value, String rejectedWith, Abstract expected) {}
+    record Case(String name, InputFormat format, byte[] value, String rejectedWith, Abstract expected) {}
 
-    static Case parsed(String name, String format, byte[] value, Abstract expected) {
+    static Case parsed(String name, InputFormat format, byte[] value, Abstract expected) {
         return new Case(name, format, value, null, expected);
     }
 
-    static Case rejected(String name, String format, byte[] value, String reason) {
+    static Case rejected(String name, InputFormat format, byte[] value, String reason) {
         return new Case(name, format, value, reason, null);
     }
 
@@ -426,7 +426,7 @@ class BadInputTest {
 
     @Test
     void aStreamOfEveryKindBetweenGoodRecordsLosesNoGoodRecordAndLetsEveryBadOneOut() throws Exception {
-        for (String format : List.of(JSON, AVRO)) {
+        for (InputFormat format : List.of(JSON, AVRO)) {
             byte[] good =
                     format.equals(JSON) ? j("{`id`: `good`, `title`: `Aspirin`}") : avroAbstract("good", "Aspirin");
             List<Case> kinds =
@@ -442,13 +442,16 @@ class BadInputTest {
                 h.processElement(new StreamRecord<>(new RawRecord(null, c.value(), "abstracts", 3, offset++)));
             }
             assertThat(h.extractOutputValues())
-                    .as(format)
+                    .as(format.name())
                     .extracting(a -> a.offset)
                     .containsExactlyElementsOf(expectedGood);
             List<DeadLetter> letters = h.getSideOutput(DeadLetters.TAG).stream()
                     .map(StreamRecord::getValue)
                     .toList();
-            assertThat(letters).as(format).extracting(DeadLetter::getOffset).containsExactlyElementsOf(expectedBad);
+            assertThat(letters)
+                    .as(format.name())
+                    .extracting(DeadLetter::getOffset)
+                    .containsExactlyElementsOf(expectedBad);
             for (DeadLetter d : letters) {
                 Case c = kinds.get((int) (d.getOffset() / 2));
                 assertThat(d.getTopic()).isEqualTo("abstracts");

@@ -17,8 +17,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class InputRecordDecoderHostileInputTest {
-    final InputRecordDecoder json = new InputRecordDecoder("json");
-    final InputRecordDecoder avro = new InputRecordDecoder("avro");
+    final InputRecordDecoder json = new InputRecordDecoder(InputFormat.JSON);
+    final InputRecordDecoder avro = new InputRecordDecoder(InputFormat.AVRO);
 
     @Test
     void aByteOrderMarkBeforeJsonIsSkipped() throws Exception {

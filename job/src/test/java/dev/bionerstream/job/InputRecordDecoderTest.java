@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class InputRecordDecoderTest {
-    final InputRecordDecoder json = new InputRecordDecoder("json");
+    final InputRecordDecoder json = new InputRecordDecoder(InputFormat.JSON);
 
     static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
@@ -33,7 +33,7 @@ class InputRecordDecoderTest {
                 .setId("doi:10.1/x")
                 .setTitle("Aspirin and asthma")
                 .build();
-        Abstract out = new InputRecordDecoder("avro").parse(AvroBytes.of(in));
+        Abstract out = new InputRecordDecoder(InputFormat.AVRO).parse(AvroBytes.of(in));
         assertThat(out).isEqualTo(in);
     }
 
@@ -54,7 +54,7 @@ class InputRecordDecoderTest {
         assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\", \"title\": {\"a\": 1}}")))
                 .hasMessageContaining("'title' must be a string");
         assertThatThrownBy(() -> json.parse(null)).hasMessageContaining("tombstone");
-        assertThatThrownBy(() -> new InputRecordDecoder("avro").parse(bytes("{\"id\": 1}")))
+        assertThatThrownBy(() -> new InputRecordDecoder(InputFormat.AVRO).parse(bytes("{\"id\": 1}")))
                 .hasMessageContaining("not a binary Avro");
         String huge = "a".repeat(InputRecordDecoder.MAX_CHARS + 1);
         assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\", \"abstract\": \"" + huge + "\"}")))
