@@ -2,7 +2,9 @@ package dev.bionerstream.cli;
 
 import dev.bionerstream.job.BionerJob;
 import dev.bionerstream.job.JobConfig;
-import dev.bionerstream.job.JobOptions;
+import dev.bionerstream.kafka.KafkaConfig;
+import dev.bionerstream.kafka.KafkaOptions;
+import dev.bionerstream.kafka.OptionKeys;
 import dev.bionerstream.serving.SessionFactory;
 import java.net.URI;
 import java.nio.file.Path;
@@ -47,15 +49,23 @@ final class RunCommand implements Callable<Integer> {
                     JobConfig.OPTIONS));
             return 0;
         }
-        Configuration given = JobConfig.parseArgs(args.toArray(String[]::new));
+        Configuration given = OptionKeys.parseArgs(args.toArray(String[]::new));
         withDefaultCheckpointDir(given);
         JobConfig cfg = JobConfig.from(given);
-        runLocally(cfg, BionerJob.NAME, env -> BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME));
+        runLocally(
+                cfg.kafka(),
+                "kafka.starting-offsets " + cfg.startingOffsets(),
+                BionerJob.NAME,
+                env -> BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME));
         return 0;
     }
 
-    /** Runs a job on a local cluster, resuming from its newest completed checkpoint when there is one. */
-    static void runLocally(JobConfig cfg, String name, Consumer<StreamExecutionEnvironment> wiring) throws Exception {
+    /**
+     * Runs a job on a local cluster, resuming from its newest completed checkpoint when there is one;
+     * {@code freshStart} says where it starts otherwise.
+     */
+    static void runLocally(KafkaConfig cfg, String freshStart, String name, Consumer<StreamExecutionEnvironment> wiring)
+            throws Exception {
         Configuration flink = LocalCluster.configuration(0);
         resumePoint(cfg)
                 .ifPresentOrElse(
@@ -67,16 +77,15 @@ final class RunCommand implements Callable<Integer> {
                                     chk.toUri().toString());
                             flink.set(StateRecoveryOptions.RESTORE_MODE, RecoveryClaimMode.CLAIM);
                         },
-                        () -> System.err.println(
-                                "No checkpoint in " + cfg.checkpointStorage().orElseThrow()
-                                        + ": starting from kafka.starting-offsets " + cfg.startingOffsets()));
+                        () -> System.err.println("No checkpoint in "
+                                + cfg.checkpointStorage().orElseThrow() + ": starting from " + freshStart));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(flink);
         wiring.accept(env);
         env.execute(name);
     }
 
     /** The newest completed checkpoint of this job (its checkpoint directory and consumer group), on a local file system. */
-    static Optional<Path> resumePoint(JobConfig cfg) {
+    static Optional<Path> resumePoint(KafkaConfig cfg) {
         URI dir = URI.create(cfg.checkpointStorage().orElseThrow());
         if (dir.getScheme() != null && !dir.getScheme().equals("file")) {
             return Optional.empty(); // remote storage: resume with flink run -s, as the README shows
@@ -85,8 +94,8 @@ final class RunCommand implements Callable<Integer> {
     }
 
     static void withDefaultCheckpointDir(Configuration given) {
-        if (!given.contains(JobOptions.CHECKPOINT_DIR)) {
-            given.set(JobOptions.CHECKPOINT_DIR, DEFAULT_CHECKPOINT_DIR);
+        if (!given.contains(KafkaOptions.CHECKPOINT_DIR)) {
+            given.set(KafkaOptions.CHECKPOINT_DIR, DEFAULT_CHECKPOINT_DIR);
         }
     }
 
@@ -96,7 +105,7 @@ final class RunCommand implements Callable<Integer> {
             sb.append(String.format(
                     "  --%-36s %s%n",
                     o.key() + (o.hasDefaultValue() ? " (" + o.defaultValue() + ")" : ""),
-                    o.description().toString().replaceAll("<[^>]+>", "")));
+                    new PlainTextFormatter().format(o.description())));
         }
         sb.append(
                 "  --kafka.properties.*                 passed to the Kafka clients (security.protocol, sasl.*, ssl.*)\n");

@@ -1,6 +1,7 @@
 package dev.bionerstream.demo;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -22,7 +23,15 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     public static EmbeddedKafka start() throws Exception {
-        KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+        return start(Map.of());
+    }
+
+    /**
+     * With more broker settings: a test that puts a proxy in front of the broker advertises the
+     * proxy ({@code advertised.listeners=EXTERNAL://localhost:PORT}), so clients reach it there.
+     */
+    public static EmbeddedKafka start(Map<String, String> brokerConfig) throws Exception {
+        KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
                         .setCombined(true)
                         .setNumBrokerNodes(1)
                         .setNumControllerNodes(1)
@@ -30,8 +39,9 @@ public final class EmbeddedKafka implements AutoCloseable {
                 .setConfigProp("offsets.topic.replication.factor", "1")
                 .setConfigProp("transaction.state.log.replication.factor", "1")
                 .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
+                .setConfigProp("group.initial.rebalance.delay.ms", "0");
+        brokerConfig.forEach(builder::setConfigProp);
+        KafkaClusterTestKit cluster = builder.build();
         try {
             cluster.format();
             cluster.startup();

@@ -27,19 +27,39 @@ public final class LocalPipeline implements AutoCloseable {
         this.config = config;
         this.job = job;
         this.documents = new TopicReader<>(kafka.bootstrapServers(), config.documentsTopic(), DocumentEntities.class);
-        this.deadLetters = new TopicReader<>(kafka.bootstrapServers(), config.deadLetterTopic(), DeadLetter.class);
+        this.deadLetters =
+                new TopicReader<>(kafka.bootstrapServers(), config.kafka().deadLetterTopic(), DeadLetter.class);
     }
 
     /** Starts the broker and the job with {@code options} (the job's keys; Kafka's are filled in) on {@code env}. */
     public static LocalPipeline start(Configuration options, StreamExecutionEnvironment env, SessionFactory model)
             throws Exception {
         EmbeddedKafka kafka = EmbeddedKafka.start();
+        return start(kafka, kafka.bootstrapServers(), options, env, model);
+    }
+
+    /**
+     * On a broker the caller started, which the job reaches at {@code bootstrapServers} (a test's
+     * proxy in front of it); closing the pipeline closes the broker.
+     */
+    public static LocalPipeline start(
+            EmbeddedKafka kafka,
+            String bootstrapServers,
+            Configuration options,
+            StreamExecutionEnvironment env,
+            SessionFactory model)
+            throws Exception {
         try {
             Configuration args = new Configuration(options);
-            args.setString("kafka.bootstrap-servers", kafka.bootstrapServers());
+            args.setString("kafka.bootstrap-servers", bootstrapServers);
             args.setString("kafka.starting-offsets", "earliest");
             JobConfig cfg = JobConfig.from(args);
-            kafka.createTopics(1, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
+            kafka.createTopics(
+                    1,
+                    cfg.kafka().inputTopic(),
+                    cfg.entitiesTopic(),
+                    cfg.documentsTopic(),
+                    cfg.kafka().deadLetterTopic());
             BionerJob.wire(env, cfg, model);
             return new LocalPipeline(kafka, cfg, env.executeAsync(BionerJob.NAME + " (local)"));
         } catch (Exception | Error e) {
@@ -48,13 +68,8 @@ public final class LocalPipeline implements AutoCloseable {
         }
     }
 
-    /** The broker's port. */
-    public int brokerPort() {
-        return Integer.parseInt(kafka.bootstrapServers().replaceAll(".*:", ""));
-    }
-
     public void produce(List<String> records) {
-        kafka.produce(config.inputTopic(), records);
+        kafka.produce(config.kafka().inputTopic(), records);
     }
 
     @Override

@@ -13,6 +13,7 @@ import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /** Reads committed Avro records of the job's output topics (read_committed, from the beginning). */
@@ -24,21 +25,23 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
     private final Map<String, T> current = new LinkedHashMap<>();
 
     private final List<String> tombstones = new ArrayList<>();
+    private final String topic;
 
     public TopicReader(String bootstrapServers, String topic, Class<T> type) {
+        this.topic = topic;
         Properties p = new Properties();
         p.put("bootstrap.servers", bootstrapServers);
-        p.put("group.id", "bioner-reader-" + topic + "-" + System.nanoTime());
-        p.put("auto.offset.reset", "earliest");
         p.put("isolation.level", "read_committed");
-        p.put("enable.auto.commit", "false");
         consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        consumer.subscribe(List.of(topic));
         reader = new SpecificDatumReader<>(type);
     }
 
     /** Polls once and returns every value read so far (tombstones are in {@link #tombstones()}). */
     public List<T> poll(Duration timeout) {
+        if (!assigned()) {
+            sleep(timeout); // the topic does not exist yet
+            return seen;
+        }
         for (ConsumerRecord<byte[], byte[]> r : consumer.poll(timeout)) {
             String key = r.key() == null ? null : new String(r.key(), StandardCharsets.UTF_8);
             current.remove(key);
@@ -56,6 +59,30 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
             }
         }
         return seen;
+    }
+
+    /**
+     * Reads the topic's partitions from the beginning, once they exist. Assigned, not subscribed: a
+     * reader in a consumer group would, after losing its group session (a broker outage), start
+     * again from the earliest offset and see every record twice.
+     */
+    private boolean assigned() {
+        if (consumer.assignment().isEmpty()) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                    .map(i -> new TopicPartition(topic, i.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+        }
+        return !consumer.assignment().isEmpty();
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The newest value of each key read so far, in the order they last changed; deleted keys are gone. */
@@ -90,6 +117,10 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
                 size = seen.size() + tombstones.size();
                 lastProgress = System.nanoTime();
             }
+        }
+        if (!done.test(seen)) {
+            // The caller's assertions say what is missing; this says why the wait ended.
+            System.err.printf("stalled: no new record on %s for %s (%d read); stopped waiting%n", topic, stall, size);
         }
         return seen;
     }

@@ -1,10 +1,10 @@
 package dev.bionerstream.ingest;
 
 import dev.bionerstream.avro.DeadLetter;
-import dev.bionerstream.job.AvroBytes;
-import dev.bionerstream.job.DeadLetters;
-import dev.bionerstream.job.InvalidRecordException;
-import dev.bionerstream.job.JsonAbstracts;
+import dev.bionerstream.kafka.AvroBytes;
+import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.kafka.InvalidRecordException;
+import dev.bionerstream.kafka.JsonAbstracts;
 import dev.bionerstream.pubmed.FeedItem;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,8 +1,9 @@
 package dev.bionerstream.ingest;
 
-import dev.bionerstream.job.Checkpointing;
-import dev.bionerstream.job.JobConfig;
-import dev.bionerstream.job.KafkaIO;
+import dev.bionerstream.kafka.Checkpointing;
+import dev.bionerstream.kafka.KafkaConfig;
+import dev.bionerstream.kafka.KafkaIO;
+import dev.bionerstream.kafka.OptionKeys;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.enumerate.NonSplittingRecursiveEnumerator;
@@ -24,14 +25,14 @@ public final class IngestJob {
     private IngestJob() {}
 
     public static void main(String[] args) throws Exception {
-        IngestConfig cfg = IngestConfig.from(JobConfig.parseArgs(args));
+        IngestConfig cfg = IngestConfig.from(OptionKeys.parseArgs(args));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         wire(env, cfg);
         env.execute(NAME);
     }
 
     public static void wire(StreamExecutionEnvironment env, IngestConfig cfg) {
-        JobConfig kafka = cfg.kafka();
+        KafkaConfig kafka = cfg.kafka();
         Checkpointing.configure(env, kafka);
         SettledPubMedFiles filter = new SettledPubMedFiles(cfg.minFileAge());
         FileSource<IngestRecord> files = FileSource.forBulkFileFormat(new PubMedFileFormat(), new Path(cfg.directory()))

@@ -5,6 +5,8 @@ import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.engine.Extraction;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.engine.WindowResult;
+import dev.bionerstream.kafka.AvroBytes;
+import dev.bionerstream.kafka.DeadLetters;
 import dev.bionerstream.serving.ModelBrokenException;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;

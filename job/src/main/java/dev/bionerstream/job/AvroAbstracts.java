@@ -1,6 +1,8 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.kafka.InvalidRecordException;
+import dev.bionerstream.kafka.RecordText;
 import java.io.EOFException;
 import java.io.IOException;
 import org.apache.avro.Schema;

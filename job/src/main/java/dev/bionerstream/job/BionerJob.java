@@ -2,6 +2,9 @@ package dev.bionerstream.job;
 
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.EntityEvent;
+import dev.bionerstream.kafka.Checkpointing;
+import dev.bionerstream.kafka.KafkaIO;
+import dev.bionerstream.kafka.OptionKeys;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -17,7 +20,7 @@ public final class BionerJob {
     private BionerJob() {}
 
     public static void main(String[] args) throws Exception {
-        JobConfig cfg = JobConfig.from(JobConfig.parseArgs(args));
+        JobConfig cfg = JobConfig.from(OptionKeys.parseArgs(args));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         wire(env, cfg, SessionFactory.ONNX_RUNTIME);
         env.execute(NAME);
@@ -25,29 +28,33 @@ public final class BionerJob {
 
     /** Kafka source -> {@link Topology} -> Kafka sinks (and the search index when configured), on {@code env}. */
     public static Topology.Outputs wire(StreamExecutionEnvironment env, JobConfig cfg, SessionFactory factory) {
-        Checkpointing.configure(env, cfg);
+        Checkpointing.configure(env, cfg.kafka());
         Topology.Outputs out = Topology.build(
-                env.fromSource(KafkaIO.source(cfg), WatermarkStrategy.noWatermarks(), "Kafka: " + cfg.inputTopic())
+                env.fromSource(
+                                KafkaIO.source(
+                                        cfg.kafka(), cfg.startingOffsets().initializer()),
+                                WatermarkStrategy.noWatermarks(),
+                                "Kafka: " + cfg.kafka().inputTopic())
                         .uid("source"),
                 cfg,
                 factory);
         out.documents()
-                .sinkTo(KafkaIO.documentsSink(cfg))
+                .sinkTo(DocumentsSink.of(cfg))
                 .name("Kafka: " + cfg.documentsTopic())
                 .uid("documents-sink");
         out.entities()
                 .sinkTo(KafkaIO.sink(
-                        cfg, cfg.entitiesTopic(), EntityEvent.class, EntityEvent::getDocumentId, "entities"))
+                        cfg.kafka(), cfg.entitiesTopic(), EntityEvent.class, EntityEvent::getDocumentId, "entities"))
                 .name("Kafka: " + cfg.entitiesTopic())
                 .uid("entities-sink");
         out.deadLetters()
                 .sinkTo(KafkaIO.sink(
-                        cfg,
-                        cfg.deadLetterTopic(),
+                        cfg.kafka(),
+                        cfg.kafka().deadLetterTopic(),
                         DeadLetter.class,
                         d -> d.getTopic() + "-" + d.getPartition() + "-" + d.getOffset(),
                         "dlq"))
-                .name("Kafka: " + cfg.deadLetterTopic())
+                .name("Kafka: " + cfg.kafka().deadLetterTopic())
                 .uid("dlq-sink");
         cfg.openSearchSink().ifPresent(os -> out.documents()
                 .sinkTo(OpenSearchSink.of(os, new IndexUpdates()))

@@ -6,24 +6,16 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 
 /**
- * Every setting of the streaming job, as Flink {@link ConfigOption}s. Command-line arguments
+ * The annotation job's own settings, as Flink {@link ConfigOption}s. Command-line arguments
  * {@code --key value} (or {@code --key=value}) are read into a Flink configuration and turned once
- * into a {@link JobConfig}. Keys starting with {@code kafka.properties.} are passed to the Kafka
- * clients unchanged (security.protocol, sasl.*, ssl.*); the model's options are
+ * into a {@link JobConfig}. The Kafka, checkpoint and parallelism settings it shares with the feed
+ * job are {@link dev.bionerstream.kafka.KafkaOptions}; the model's are
  * {@link dev.bionerstream.serving.ServingOptions}, the index sink's
  * {@link dev.bionerstream.sink.opensearch.OpenSearchSinkOptions}.
  */
 public final class JobOptions {
     private JobOptions() {}
 
-    public static final ConfigOption<String> BOOTSTRAP_SERVERS = ConfigOptions.key("kafka.bootstrap-servers")
-            .stringType()
-            .noDefaultValue()
-            .withDescription("Kafka bootstrap servers, host:port[,host:port].");
-    public static final ConfigOption<String> INPUT_TOPIC = ConfigOptions.key("kafka.input-topic")
-            .stringType()
-            .defaultValue("abstracts")
-            .withDescription("Topic of incoming abstracts.");
     public static final ConfigOption<String> ENTITIES_TOPIC = ConfigOptions.key("kafka.entities-topic")
             .stringType()
             .defaultValue("entities")
@@ -32,14 +24,6 @@ public final class JobOptions {
             .stringType()
             .defaultValue("entity-documents")
             .withDescription("Topic of DocumentEntities records, keyed by document id.");
-    public static final ConfigOption<String> DEAD_LETTER_TOPIC = ConfigOptions.key("kafka.dead-letter-topic")
-            .stringType()
-            .defaultValue("abstracts-dlq")
-            .withDescription("Topic of DeadLetter records.");
-    public static final ConfigOption<String> GROUP_ID = ConfigOptions.key("kafka.group-id")
-            .stringType()
-            .defaultValue("bioner-stream")
-            .withDescription("Consumer group id.");
     public static final ConfigOption<String> STARTING_OFFSETS = ConfigOptions.key("kafka.starting-offsets")
             .stringType()
             .defaultValue("committed")
@@ -50,20 +34,6 @@ public final class JobOptions {
             .stringType()
             .defaultValue("json")
             .withDescription("json (UTF-8 JSON object) or avro (binary Abstract, no registry header).");
-    public static final ConfigOption<String> DELIVERY_GUARANTEE = ConfigOptions.key("kafka.delivery-guarantee")
-            .stringType()
-            .defaultValue("exactly-once")
-            .withDescription("exactly-once, at-least-once or none.");
-    public static final ConfigOption<String> TRANSACTIONAL_ID_PREFIX = ConfigOptions.key(
-                    "kafka.transactional-id-prefix")
-            .stringType()
-            .defaultValue("bioner-stream")
-            .withDescription("Prefix of the exactly-once sink's transactional ids; unique per job.");
-    public static final ConfigOption<Duration> TRANSACTION_TIMEOUT = ConfigOptions.key("kafka.transaction-timeout")
-            .durationType()
-            .defaultValue(Duration.ofMinutes(5))
-            .withDescription(
-                    "Kafka transaction timeout; must exceed the checkpoint interval and stay below the broker's transaction.max.timeout.ms.");
 
     public static final ConfigOption<Integer> ASYNC_CAPACITY = ConfigOptions.key("async.capacity")
             .intType()
@@ -83,40 +53,13 @@ public final class JobOptions {
             .withDescription(
                     "Retries of a document whose inference failed before it goes to the dead-letter topic (within async.timeout).");
 
-    public static final ConfigOption<Integer> PARALLELISM = ConfigOptions.key("job.parallelism")
-            .intType()
-            .defaultValue(1)
-            .withDescription("Parallelism of the job's operators.");
-    public static final ConfigOption<Duration> CHECKPOINT_INTERVAL = ConfigOptions.key("job.checkpoint-interval")
-            .durationType()
-            .defaultValue(Duration.ofSeconds(30))
-            .withDescription("Checkpoint interval; exactly-once output is committed at each checkpoint.");
-
-    public static final ConfigOption<String> CHECKPOINT_DIR = ConfigOptions.key("job.checkpoint-dir")
-            .stringType()
-            .noDefaultValue()
-            .withDescription(
-                    "Durable checkpoint storage (file:///path, s3://bucket/path); the job's checkpoints go to <dir>/<kafka.group-id> "
-                            + "and are kept when the job is cancelled. Unset: Flink's execution.checkpointing.dir; "
-                            + "./bioner run defaults to ~/.local/share/bioner-stream/checkpoints and resumes from the newest one.");
-
     /** Every option above, for validating the keys a user gives. */
     public static final List<ConfigOption<?>> ALL = List.of(
-            BOOTSTRAP_SERVERS,
-            INPUT_TOPIC,
             ENTITIES_TOPIC,
             DOCUMENTS_TOPIC,
-            DEAD_LETTER_TOPIC,
-            GROUP_ID,
             STARTING_OFFSETS,
             INPUT_FORMAT,
-            DELIVERY_GUARANTEE,
-            TRANSACTIONAL_ID_PREFIX,
-            TRANSACTION_TIMEOUT,
             ASYNC_CAPACITY,
             ASYNC_TIMEOUT,
-            ASYNC_RETRIES,
-            PARALLELISM,
-            CHECKPOINT_INTERVAL,
-            CHECKPOINT_DIR);
+            ASYNC_RETRIES);
 }

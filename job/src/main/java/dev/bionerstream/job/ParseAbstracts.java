@@ -1,6 +1,9 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.kafka.InvalidRecordException;
+import dev.bionerstream.kafka.RawRecord;
 import java.io.Serializable;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.metrics.Counter;
@@ -17,7 +20,7 @@ import org.slf4j.LoggerFactory;
 public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> {
     private static final Logger LOG = LoggerFactory.getLogger(ParseAbstracts.class);
 
-    /** Bytes -> abstract; {@link AbstractParser} in the job. */
+    /** Bytes -> abstract; {@link InputRecordDecoder} in the job. */
     @FunctionalInterface
     public interface Parser extends Serializable {
         Abstract parse(byte[] value) throws InvalidRecordException;
@@ -67,7 +70,7 @@ public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> 
     private void deletion(RawRecord r, Context ctx, Collector<SourcedAbstract> out) {
         String id;
         try {
-            id = AbstractParser.deletedId(r.key);
+            id = InputRecordDecoder.deletedId(r.key);
         } catch (InvalidRecordException e) {
             deadLetter(r, ctx, e);
             return;

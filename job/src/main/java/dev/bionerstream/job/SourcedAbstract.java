@@ -1,6 +1,7 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.kafka.RawRecord;
 
 /**
  * A parsed abstract, or the deletion of a document (a tombstone: {@code value} null, {@code

@@ -2,6 +2,8 @@ package dev.bionerstream.job;
 
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.EntityEvent;
+import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.kafka.RawRecord;
 import dev.bionerstream.serving.SessionFactory;
 import java.io.Serializable;
 import java.util.Collection;
@@ -36,7 +38,7 @@ public final class Topology {
 
     public static Outputs build(DataStream<RawRecord> input, JobConfig cfg, SessionFactory factory) {
         SingleOutputStreamOperator<SourcedAbstract> parsed = input.process(
-                        new ParseAbstracts(new AbstractParser(cfg.inputFormat())))
+                        new ParseAbstracts(new InputRecordDecoder(cfg.inputFormat())))
                 .name("parse and validate")
                 .uid("parse");
 
@@ -55,9 +57,8 @@ public final class Topology {
                 .name("MRC inference (micro-batched)")
                 .uid("annotate");
 
-        SingleOutputStreamOperator<DocumentUpdate> documents = outcomes.process(new RouteOutcomes())
-                .name("gather per document")
-                .uid("route");
+        SingleOutputStreamOperator<DocumentUpdate> documents =
+                outcomes.process(new RouteOutcomes()).name("route outcomes").uid("route");
         DataStream<EntityEvent> entities = documents
                 .flatMap((DocumentUpdate u, Collector<EntityEvent> out) -> {
                     if (!u.isDeletion()) {

@@ -10,7 +10,8 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The layering the code is drawn with: cli -> job -> serving -> engine -> inference ->
- * model/features/text, with the sinks beside the job, and ingest (the PubMed job) beside it too.
+ * model/features/text, with the sinks beside the job, and ingest (the PubMed job) beside it too:
+ * both jobs stand on the shared Kafka and record layer ({@code kafka}) as peers.
  * The model core and the feed formats (pubmed, formats) run without Flink, so they can be reused
  * and tested alone, and no package depends on one that depends back on it.
  */
@@ -54,6 +55,29 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAnyPackage("dev.bionerstream.ingest..", "dev.bionerstream.pubmed..")
             .because("feeds write to the input topic; the annotation job reads any producer's records");
+
+    @ArchTest
+    static final ArchRule THE_FEED_JOB_DOES_NOT_KNOW_THE_ANNOTATION_JOB = noClasses()
+            .that()
+            .resideInAPackage("dev.bionerstream.ingest..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("dev.bionerstream.job..", "dev.bionerstream.serving..", "dev.bionerstream.sink..")
+            .because("the feed job needs no model and no index: what it shares with the annotation job is "
+                    + "dev.bionerstream.kafka, so it accepts only its own keys");
+
+    @ArchTest
+    static final ArchRule THE_SHARED_KAFKA_LAYER_KNOWS_NEITHER_JOB = noClasses()
+            .that()
+            .resideInAPackage("dev.bionerstream.kafka..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "dev.bionerstream.job..",
+                    "dev.bionerstream.ingest..",
+                    "dev.bionerstream.serving..",
+                    "dev.bionerstream.cli..")
+            .because("both jobs depend on it as peers");
 
     @ArchTest
     static final ArchRule ENGINE_DOES_NOT_KNOW_ITS_CALLERS = noClasses()

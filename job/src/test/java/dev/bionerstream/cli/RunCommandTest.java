@@ -41,6 +41,14 @@ class RunCommandTest {
     }
 
     @Test
+    void helpShowsEachKeysDescriptionAsText() {
+        Result r = run("run", "--help");
+        assertThat(r.out())
+                .contains("Topic of incoming abstracts.", "Kafka bootstrap servers, host:port[,host:port].")
+                .doesNotContain("Description@");
+    }
+
+    @Test
     void aKeyWithoutAValueStopsWithTheFixInsteadOfStartingACluster() {
         Result r = run("run", "--kafka.bootstrap-servers");
         assertThat(r.exit()).isEqualTo(2);

@@ -4,6 +4,7 @@ import static dev.bionerstream.deploy.DeployFiles.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.job.JobOptions;
+import dev.bionerstream.kafka.KafkaOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -164,10 +165,10 @@ class KubernetesManifestsTest {
         }
         assertThat(topics)
                 .containsExactlyInAnyOrder(
-                        JobOptions.INPUT_TOPIC.defaultValue(),
+                        KafkaOptions.INPUT_TOPIC.defaultValue(),
                         JobOptions.ENTITIES_TOPIC.defaultValue(),
                         JobOptions.DOCUMENTS_TOPIC.defaultValue(),
-                        JobOptions.DEAD_LETTER_TOPIC.defaultValue());
+                        KafkaOptions.DEAD_LETTER_TOPIC.defaultValue());
     }
 
     @Test
@@ -176,14 +177,17 @@ class KubernetesManifestsTest {
         Map<String, Object> ingest = named("FlinkDeployment", "bioner-ingest");
         assertThat(kafkaSecret(job)).isNotEqualTo(kafkaSecret(ingest));
 
-        String input = argOr(job, JobOptions.INPUT_TOPIC.key(), JobOptions.INPUT_TOPIC.defaultValue());
-        String dlq = argOr(job, JobOptions.DEAD_LETTER_TOPIC.key(), JobOptions.DEAD_LETTER_TOPIC.defaultValue());
+        String input = argOr(job, KafkaOptions.INPUT_TOPIC.key(), KafkaOptions.INPUT_TOPIC.defaultValue());
+        String dlq = argOr(job, KafkaOptions.DEAD_LETTER_TOPIC.key(), KafkaOptions.DEAD_LETTER_TOPIC.defaultValue());
         Map<String, Object> annotator = named("KafkaUser", "bioner-stream");
         assertThat(grants(annotator, "topic", input)).contains("Read");
         assertThat(grants(
-                        annotator, "group", argOr(job, JobOptions.GROUP_ID.key(), JobOptions.GROUP_ID.defaultValue())))
+                        annotator,
+                        "group",
+                        argOr(job, KafkaOptions.GROUP_ID.key(), KafkaOptions.GROUP_ID.defaultValue())))
                 .contains("Read");
-        for (var topic : List.of(JobOptions.ENTITIES_TOPIC, JobOptions.DOCUMENTS_TOPIC, JobOptions.DEAD_LETTER_TOPIC)) {
+        for (var topic :
+                List.of(JobOptions.ENTITIES_TOPIC, JobOptions.DOCUMENTS_TOPIC, KafkaOptions.DEAD_LETTER_TOPIC)) {
             assertThat(grants(annotator, "topic", argOr(job, topic.key(), topic.defaultValue())))
                     .as(topic.key())
                     .contains("Write");
@@ -192,10 +196,10 @@ class KubernetesManifestsTest {
                 .contains("Write");
 
         Map<String, Object> feed = named("KafkaUser", "bioner-ingest");
-        assertThat(grants(feed, "topic", argOr(ingest, JobOptions.INPUT_TOPIC.key(), input)))
+        assertThat(grants(feed, "topic", argOr(ingest, KafkaOptions.INPUT_TOPIC.key(), input)))
                 .contains("Write")
                 .doesNotContain("Read");
-        assertThat(grants(feed, "topic", argOr(ingest, JobOptions.DEAD_LETTER_TOPIC.key(), dlq)))
+        assertThat(grants(feed, "topic", argOr(ingest, KafkaOptions.DEAD_LETTER_TOPIC.key(), dlq)))
                 .contains("Write");
         assertThat(grants(feed, "transactionalId", transactionalPrefix(ingest))).contains("Write");
     }
@@ -218,8 +222,8 @@ class KubernetesManifestsTest {
     private static String transactionalPrefix(Map<String, Object> deployment) {
         return argOr(
                 deployment,
-                JobOptions.TRANSACTIONAL_ID_PREFIX.key(),
-                JobOptions.TRANSACTIONAL_ID_PREFIX.defaultValue());
+                KafkaOptions.TRANSACTIONAL_ID_PREFIX.key(),
+                KafkaOptions.TRANSACTIONAL_ID_PREFIX.defaultValue());
     }
 
     private static String argOr(Map<String, Object> deployment, String key, String fallback) {

@@ -158,7 +158,7 @@ class PubMedIngestITCase {
                 "ingest.directory", watched.toUri().toString(),
                 "ingest.monitor-interval", "2 s",
                 "ingest.min-file-age", "1 s",
-                "kafka.bootstrap-servers", annotation.bootstrapServers(),
+                "kafka.bootstrap-servers", annotation.kafka().bootstrapServers(),
                 "job.checkpoint-interval", "1 s")));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         IngestJob.wire(env, cfg);
@@ -197,7 +197,7 @@ class PubMedIngestITCase {
         List<ConsumerRecord<String, String>> out = new ArrayList<>();
         try (KafkaConsumer<String, String> c =
                 new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
-            c.subscribe(List.of(p.config.inputTopic()));
+            c.subscribe(List.of(p.config.kafka().inputTopic()));
             long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
             long quietUntil = 0;
             while (System.nanoTime() < deadline && (out.size() < expected || System.nanoTime() < quietUntil)) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.features.MrcTokenizer;
 import dev.bionerstream.inference.InferenceOptions;
+import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.kafka.RawRecord;
 import dev.bionerstream.model.ModelBundle;
 import dev.bionerstream.model.RelabelledBundle;
 import dev.bionerstream.serving.ModelRoutes;

@@ -10,6 +10,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.avro.DeadLetter;
+import dev.bionerstream.kafka.AvroBytes;
+import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.kafka.InvalidRecordException;
+import dev.bionerstream.kafka.RawRecord;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -31,22 +35,22 @@ import org.junit.jupiter.params.provider.MethodSource;
  * refused with a reason: never another exception, so never a job failure.
  */
 class BadInputTest {
-    static final String JSON = "json";
-    static final String AVRO = "avro";
-    static final String MAX_CHARS = String.valueOf(AbstractParser.MAX_CHARS);
+    static final InputFormat JSON = InputFormat.JSON;
+    static final InputFormat AVRO = InputFormat.AVRO;
+    static final String MAX_CHARS = String.valueOf(InputRecordDecoder.MAX_CHARS);
     static final String OTHER_FIELDS = "{\"name\": \"abstractText\", \"type\": [\"null\", \"string\"]}"
             + ", {\"name\": \"journal\", \"type\": [\"null\", \"string\"]}, {\"name\": \"publicationDate\", \"type\": [\"null\", \"string\"]}"
             + ", {\"name\": \"source\", \"type\": [\"null\", \"string\"]}, {\"name\": \"language\", \"type\": [\"null\", \"string\"]}"
             + ", {\"name\": \"revised\", \"type\": [\"null\", \"string\"]}";
 
     /** One kind of input: {@code rejectedWith} a phrase of the reason, or else {@code expected}. */
-    record Case(String name, String format, byte[] value, String rejectedWith, Abstract expected) {}
+    record Case(String name, InputFormat format, byte[] value, String rejectedWith, Abstract expected) {}
 
-    static Case parsed(String name, String format, byte[] value, Abstract expected) {
+    static Case parsed(String name, InputFormat format, byte[] value, Abstract expected) {
         return new Case(name, format, value, null, expected);
     }
 
-    static Case rejected(String name, String format, byte[] value, String reason) {
+    static Case rejected(String name, InputFormat format, byte[] value, String reason) {
         return new Case(name, format, value, reason, null);
     }
 
@@ -271,7 +275,7 @@ class BadInputTest {
         c.add(rejected(
                 "abstract over MAX_CHARS",
                 JSON,
-                j("{`id`: `1`, `abstract`: `" + "a".repeat(AbstractParser.MAX_CHARS + 1) + "`}"),
+                j("{`id`: `1`, `abstract`: `" + "a".repeat(InputRecordDecoder.MAX_CHARS + 1) + "`}"),
                 "more than " + MAX_CHARS));
         c.add(rejected(
                 "title and abstract together over MAX_CHARS",
@@ -410,7 +414,7 @@ class BadInputTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
     void eachKindIsParsedCleanOrRefusedWithItsReason(Case c) throws Exception {
-        AbstractParser parser = new AbstractParser(c.format());
+        InputRecordDecoder parser = new InputRecordDecoder(c.format());
         if (c.rejectedWith() != null) {
             assertThatThrownBy(() -> parser.parse(c.value()))
                     .isExactlyInstanceOf(InvalidRecordException.class)
@@ -422,12 +426,12 @@ class BadInputTest {
 
     @Test
     void aStreamOfEveryKindBetweenGoodRecordsLosesNoGoodRecordAndLetsEveryBadOneOut() throws Exception {
-        for (String format : List.of(JSON, AVRO)) {
+        for (InputFormat format : List.of(JSON, AVRO)) {
             byte[] good =
                     format.equals(JSON) ? j("{`id`: `good`, `title`: `Aspirin`}") : avroAbstract("good", "Aspirin");
             List<Case> kinds =
                     cases().stream().filter(c -> c.format().equals(format)).toList();
-            var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAbstracts(new AbstractParser(format)));
+            var h = ProcessFunctionTestHarnesses.forProcessFunction(new ParseAbstracts(new InputRecordDecoder(format)));
             long offset = 0;
             List<Long> expectedGood = new ArrayList<>();
             List<Long> expectedBad = new ArrayList<>();
@@ -438,13 +442,16 @@ class BadInputTest {
                 h.processElement(new StreamRecord<>(new RawRecord(null, c.value(), "abstracts", 3, offset++)));
             }
             assertThat(h.extractOutputValues())
-                    .as(format)
+                    .as(format.name())
                     .extracting(a -> a.offset)
                     .containsExactlyElementsOf(expectedGood);
             List<DeadLetter> letters = h.getSideOutput(DeadLetters.TAG).stream()
                     .map(StreamRecord::getValue)
                     .toList();
-            assertThat(letters).as(format).extracting(DeadLetter::getOffset).containsExactlyElementsOf(expectedBad);
+            assertThat(letters)
+                    .as(format.name())
+                    .extracting(DeadLetter::getOffset)
+                    .containsExactlyElementsOf(expectedBad);
             for (DeadLetter d : letters) {
                 Case c = kinds.get((int) (d.getOffset() / 2));
                 assertThat(d.getTopic()).isEqualTo("abstracts");

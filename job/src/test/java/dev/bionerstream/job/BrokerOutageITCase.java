@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
-import dev.bionerstream.faults.NetworkOutage;
+import dev.bionerstream.faults.TcpProxy;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
 import java.time.Duration;
@@ -21,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The Kafka broker unreachable for 30 seconds in the middle of the stream (packets dropped, as
- * in a network partition): the job waits or restarts from its checkpoint, and a read_committed
- * consumer then sees every document exactly once.
+ * The Kafka broker unreachable for 30 seconds in the middle of the stream (a proxy in front of it
+ * passes nothing, as in a network partition): the job waits or restarts from its checkpoint, and a
+ * read_committed consumer then sees every document exactly once.
  */
 class BrokerOutageITCase {
     static final int ABSTRACTS = 150;
@@ -48,13 +49,19 @@ class BrokerOutageITCase {
         flink.setString("restart-strategy.fixed-delay.delay", "5 s");
         Configuration options = Configuration.fromMap(
                 Map.of("job.checkpoint-interval", "1 s", "kafka.transaction-timeout", "2 min", "async.capacity", "2"));
-        try (LocalPipeline run =
-                LocalPipeline.start(options, StreamExecutionEnvironment.getExecutionEnvironment(flink), model)) {
+        // The broker advertises the proxy, so every client (the job's and the test's) goes through it.
+        try (TcpProxy proxy = TcpProxy.start();
+                LocalPipeline run = LocalPipeline.start(
+                        startBroker(proxy),
+                        "localhost:" + proxy.port(),
+                        options,
+                        StreamExecutionEnvironment.getExecutionEnvironment(flink),
+                        model)) {
             run.produce(sample);
             var docs = run.documents;
             int beforeOutage = docs.pollWhileProgressing(l -> !l.isEmpty(), Duration.ofMinutes(5))
                     .size();
-            try (NetworkOutage outage = NetworkOutage.of(run.brokerPort())) {
+            try (TcpProxy.Outage outage = proxy.outage()) {
                 Thread.sleep(30_000);
             }
             docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));
@@ -73,5 +80,13 @@ class BrokerOutageITCase {
                     "broker outage: %d documents before the 30 s outage, %d after, 0 missing, 0 duplicated%n",
                     beforeOutage, delivery.received());
         }
+    }
+
+    static EmbeddedKafka startBroker(TcpProxy proxy) throws Exception {
+        EmbeddedKafka kafka =
+                EmbeddedKafka.start(Map.of("advertised.listeners", "EXTERNAL://localhost:" + proxy.port()));
+        String broker = kafka.bootstrapServers();
+        proxy.forwardTo(broker.replaceAll(":.*", ""), Integer.parseInt(broker.replaceAll(".*:", "")));
+        return kafka;
     }
 }

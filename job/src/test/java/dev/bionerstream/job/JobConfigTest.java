@@ -3,13 +3,14 @@ package dev.bionerstream.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bionerstream.kafka.OptionKeys;
 import java.time.Duration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.junit.jupiter.api.Test;
 
 class JobConfigTest {
     static JobConfig parse(String... args) {
-        return JobConfig.from(JobConfig.parseArgs(args));
+        return JobConfig.from(OptionKeys.parseArgs(args));
     }
 
     @Test
@@ -28,18 +29,20 @@ class JobConfigTest {
                 "chemical,disease",
                 "--model.optimization",
                 "basic");
-        assertThat(c.bootstrapServers()).isEqualTo("k1:9092,k2:9092");
-        assertThat(c.inputTopic()).isEqualTo("abstracts");
-        assertThat(c.deliveryGuarantee()).isEqualTo(DeliveryGuarantee.EXACTLY_ONCE);
+        assertThat(c.kafka().bootstrapServers()).isEqualTo("k1:9092,k2:9092");
+        assertThat(c.kafka().inputTopic()).isEqualTo("abstracts");
+        assertThat(c.kafka().deliveryGuarantee()).isEqualTo(DeliveryGuarantee.EXACTLY_ONCE);
         assertThat(c.serving().batchMaxWait()).isEqualTo(Duration.ofMillis(5));
         assertThat(c.serving().batchMaxSize()).isEqualTo(32);
         assertThat(c.serving().inference().device().cuda()).isTrue();
         assertThat(c.serving().inference().device().id()).isEqualTo(1);
-        assertThat(c.startingOffsets()).isEqualTo("timestamp:1732233600000");
-        assertThat(c.kafkaClientProperties()).containsEntry("security.protocol", "SASL_SSL");
+        assertThat(c.startingOffsets()).isEqualTo(new StartingOffsets(StartingOffsets.Kind.TIMESTAMP, 1732233600000L));
+        assertThat(c.startingOffsets()).hasToString("timestamp:1732233600000");
+        assertThat(c.inputFormat()).isEqualTo(InputFormat.JSON);
+        assertThat(c.kafka().kafkaClientProperties()).containsEntry("security.protocol", "SASL_SSL");
         assertThat(c.serving().entityTypes()).containsExactly("chemical", "disease");
         assertThat(c.serving().inference().optimization()).isEqualTo("basic");
-        assertThat(KafkaIO.startingOffsets(c.startingOffsets())).isNotNull();
+        assertThat(c.startingOffsets().initializer()).isNotNull();
     }
 
     @Test
@@ -54,10 +57,14 @@ class JobConfigTest {
                 .hasMessageContaining("cpu, cuda or cuda:N");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.delivery-guarantee", "twice"))
                 .hasMessageContaining("exactly-once");
-        assertThatThrownBy(() -> JobConfig.parseArgs("kafka.bootstrap-servers"))
+        assertThatThrownBy(() -> OptionKeys.parseArgs("kafka.bootstrap-servers"))
                 .hasMessageContaining("expected --key value");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.optimization", "max"))
                 .hasMessageContaining("none, basic, extended or all");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.input-format", "xml"))
+                .hasMessageContaining("--kafka.input-format must be json or avro, got xml");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--job.parallelism", "0"))
+                .hasMessageContaining("--job.parallelism must be >= 1");
     }
 
     @Test
@@ -73,15 +80,16 @@ class JobConfigTest {
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--opensearch.bulk.max-action", "8"))
                 .hasMessageContaining("did you mean --opensearch.bulk.max-actions?");
         assertThat(parse("--kafka.bootstrap-servers", "k:1", "--kafka.properties.anything.goes", "x")
+                        .kafka()
                         .kafkaProperties())
                 .containsEntry("anything.goes", "x");
     }
 
     @Test
     void aKeyWithoutItsValueIsAnErrorNotTrue() {
-        assertThatThrownBy(() -> JobConfig.parseArgs("--kafka.bootstrap-servers"))
+        assertThatThrownBy(() -> OptionKeys.parseArgs("--kafka.bootstrap-servers"))
                 .hasMessageContaining("--kafka.bootstrap-servers needs a value");
-        assertThatThrownBy(() -> JobConfig.parseArgs("--kafka.bootstrap-servers", "--job.parallelism", "2"))
+        assertThatThrownBy(() -> OptionKeys.parseArgs("--kafka.bootstrap-servers", "--job.parallelism", "2"))
                 .hasMessageContaining("--kafka.bootstrap-servers needs a value");
     }
 }

@@ -2,6 +2,8 @@ package dev.bionerstream.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.kafka.RawRecord;
 import java.nio.charset.StandardCharsets;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
@@ -20,7 +22,7 @@ class ParseAbstractsTest {
 
     @Test
     void badRecordsLeaveByTheDeadLetterOutputAndTheRestFlows() throws Exception {
-        var h = harness(new AbstractParser("json"));
+        var h = harness(new InputRecordDecoder(InputFormat.JSON));
         h.processElement(record("{oops", 41));
         h.processElement(record("{\"id\": \"9\", \"title\": \"Aspirin\"}", 42));
         assertThat(h.extractOutputValues()).singleElement().satisfies(a -> {
@@ -40,7 +42,7 @@ class ParseAbstractsTest {
 
     @Test
     void aTombstoneDeletesTheDocumentItsKeyNamesAndAKeylessOneIsADeadLetter() throws Exception {
-        var h = harness(new AbstractParser("json"));
+        var h = harness(new InputRecordDecoder(InputFormat.JSON));
         h.processElement(new StreamRecord<>(
                 new RawRecord("90000003".getBytes(StandardCharsets.UTF_8), null, "abstracts", 1, 5)));
         h.processElement(new StreamRecord<>(new RawRecord(null, null, "abstracts", 1, 6)));
@@ -62,7 +64,7 @@ class ParseAbstractsTest {
 
     @Test
     void aRecordBeyondTheJsonLimitsIsADeadLetterNotARestart() throws Exception {
-        var h = harness(new AbstractParser("json"));
+        var h = harness(new InputRecordDecoder(InputFormat.JSON));
         h.processElement(record("{\"id\": \"1\", \"x\": " + "[".repeat(1001) + "]".repeat(1001) + "}", 7));
         h.processElement(record("{\"id\": \"2\", \"title\": \"Aspirin\"}", 8));
         assertThat(h.extractOutputValues()).singleElement().satisfies(a -> assertThat(a.offset)

@@ -22,6 +22,7 @@ import dev.bionerstream.eval.Span;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.OrtMrcSession;
+import dev.bionerstream.kafka.DeadLetters;
 import dev.bionerstream.model.ModelBundle;
 import dev.bionerstream.serving.SessionFactory;
 import java.time.Duration;
@@ -73,11 +74,16 @@ class StreamingJobITCase {
                     "batch.max-size", "16",
                     "model.threads", "2"));
             JobConfig cfg = JobConfig.from(Configuration.fromMap(args));
-            kafka.createTopics(2, cfg.inputTopic(), cfg.entitiesTopic(), cfg.documentsTopic(), cfg.deadLetterTopic());
+            kafka.createTopics(
+                    2,
+                    cfg.kafka().inputTopic(),
+                    cfg.entitiesTopic(),
+                    cfg.documentsTopic(),
+                    cfg.kafka().deadLetterTopic());
             List<String> records = new ArrayList<>(sample.subList(0, sample.size() / 2));
             records.addAll(BAD);
             records.addAll(sample.subList(sample.size() / 2, sample.size()));
-            kafka.produce(cfg.inputTopic(), records);
+            kafka.produce(cfg.kafka().inputTopic(), records);
 
             Configuration flink = new Configuration();
             flink.setString("restart-strategy.type", "none");
@@ -88,7 +94,8 @@ class StreamingJobITCase {
             List<DeadLetter> dead;
             List<EntityEvent> events;
             try (var d = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
-                    var dl = new TopicReader<>(kafka.bootstrapServers(), cfg.deadLetterTopic(), DeadLetter.class);
+                    var dl = new TopicReader<>(
+                            kafka.bootstrapServers(), cfg.kafka().deadLetterTopic(), DeadLetter.class);
                     var ev = new TopicReader<>(kafka.bootstrapServers(), cfg.entitiesTopic(), EntityEvent.class)) {
                 docs = d.pollWhileProgressing(l -> l.size() >= sample.size(), STALL);
                 dead = dl.pollUntil(l -> l.size() >= BAD.size(), Duration.ofMinutes(1));

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DocumentEntities;
-import dev.bionerstream.faults.NetworkOutage;
+import dev.bionerstream.faults.TcpProxy;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -37,6 +38,7 @@ import org.opensearch.client.opensearch.generic.Response;
 class OpenSearchSinkITCase {
     private static final String INDEX = "bioner-documents-it";
     private static final int RECORDS = 300;
+    private static final Duration STALL = Duration.ofMinutes(3);
 
     private static OpenSearchNode node;
     private static String url;
@@ -76,32 +78,58 @@ class OpenSearchSinkITCase {
     void aThirtySecondOutageOfTheIndexLosesNothing() throws Exception {
         String index = "bioner-outage-it";
         List<DocumentEntities> input = TestDocuments.generate(200, 7);
-        int port = Integer.parseInt(url.replaceAll(".*:", ""));
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none"); // the sink's own retries must carry it through
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
-        env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
-                .map(new Trickle())
-                .returns(new AvroTypeInfo<>(DocumentEntities.class))
-                .sinkTo(OpenSearchSink.builder()
-                        .setHosts(url)
-                        .setIndex(index)
-                        .setBulkMaxActions(20)
-                        .setMaxBufferedRequests(60)
-                        .setBulkFlushInterval(Duration.ofMillis(200))
-                        .setRequestTimeout(Duration.ofSeconds(10))
-                        .setRetries(8, Duration.ofMillis(500), Duration.ofSeconds(10))
-                        .build());
-        var job = env.executeAsync("opensearch-outage-it");
-        Thread.sleep(5_000); // some documents are indexed, more are coming
-        try (NetworkOutage outage = NetworkOutage.of(port)) {
-            Thread.sleep(30_000);
+        try (TcpProxy proxy = TcpProxy.to("localhost", Integer.parseInt(url.replaceAll(".*:", "")))) {
+            Configuration conf = new Configuration();
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none"); // the sink's own retries must carry it through
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
+            env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
+                    .map(new Trickle())
+                    .returns(new AvroTypeInfo<>(DocumentEntities.class))
+                    .sinkTo(OpenSearchSink.builder()
+                            .setHosts("http://localhost:" + proxy.port())
+                            .setIndex(index)
+                            .setBulkMaxActions(20)
+                            .setMaxBufferedRequests(60)
+                            .setBulkFlushInterval(Duration.ofMillis(200))
+                            .setRequestTimeout(Duration.ofSeconds(10))
+                            .setRetries(8, Duration.ofMillis(500), Duration.ofSeconds(10))
+                            .build());
+            var job = env.executeAsync("opensearch-outage-it");
+            Thread.sleep(5_000); // some documents are indexed, more are coming
+            try (TcpProxy.Outage outage = proxy.outage()) {
+                Thread.sleep(30_000);
+            }
+            awaitWhileIndexing(index, input.size());
+            job.getJobExecutionResult().get(1, TimeUnit.MINUTES);
         }
-        job.getJobExecutionResult().get();
         client.indices().refresh(r -> r.index(index));
         assertThat(client.count(c -> c.index(index)).count())
                 .as("documents indexed after the outage")
                 .isEqualTo(input.size());
+    }
+
+    /**
+     * Waits until the index holds {@code expected} documents, for as long as its count grows: a stall
+     * of {@link #STALL} fails the test with what it waited for, however slow the machine.
+     */
+    private static void awaitWhileIndexing(String index, long expected) throws Exception {
+        long last = -1;
+        long lastProgress = System.nanoTime();
+        while (true) {
+            client.indices().refresh(r -> r.index(index));
+            long count = client.count(c -> c.index(index)).count();
+            if (count >= expected) {
+                return;
+            }
+            if (count > last) {
+                last = count;
+                lastProgress = System.nanoTime();
+            } else if (System.nanoTime() - lastProgress > STALL.toNanos()) {
+                throw new AssertionError("stalled: " + index + " held " + count + " of " + expected
+                        + " documents, unchanged for " + STALL);
+            }
+            Thread.sleep(500);
+        }
     }
 
     /** Lets the records through one every 50 ms, so the stream is still running when the outage starts. */

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.kafka.AvroBytes;
+import dev.bionerstream.kafka.InvalidRecordException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class AbstractParserTest {
-    final AbstractParser json = new AbstractParser("json");
+class InputRecordDecoderTest {
+    final InputRecordDecoder json = new InputRecordDecoder(InputFormat.JSON);
 
     static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
@@ -31,7 +33,7 @@ class AbstractParserTest {
                 .setId("doi:10.1/x")
                 .setTitle("Aspirin and asthma")
                 .build();
-        Abstract out = new AbstractParser("avro").parse(AvroBytes.of(in));
+        Abstract out = new InputRecordDecoder(InputFormat.AVRO).parse(AvroBytes.of(in));
         assertThat(out).isEqualTo(in);
     }
 
@@ -52,9 +54,9 @@ class AbstractParserTest {
         assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\", \"title\": {\"a\": 1}}")))
                 .hasMessageContaining("'title' must be a string");
         assertThatThrownBy(() -> json.parse(null)).hasMessageContaining("tombstone");
-        assertThatThrownBy(() -> new AbstractParser("avro").parse(bytes("{\"id\": 1}")))
+        assertThatThrownBy(() -> new InputRecordDecoder(InputFormat.AVRO).parse(bytes("{\"id\": 1}")))
                 .hasMessageContaining("not a binary Avro");
-        String huge = "a".repeat(AbstractParser.MAX_CHARS + 1);
+        String huge = "a".repeat(InputRecordDecoder.MAX_CHARS + 1);
         assertThatThrownBy(() -> json.parse(bytes("{\"id\": \"x\", \"abstract\": \"" + huge + "\"}")))
                 .hasMessageContaining("more than");
     }

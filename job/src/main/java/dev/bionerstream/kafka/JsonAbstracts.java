@@ -1,4 +1,4 @@
-package dev.bionerstream.job;
+package dev.bionerstream.kafka;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -49,7 +49,7 @@ public final class JsonAbstracts {
         }
     }
 
-    static Abstract read(byte[] value) throws InvalidRecordException {
+    public static Abstract read(byte[] value) throws InvalidRecordException {
         JsonNode n = tree(decode(value));
         if (n == null || n.isMissingNode()) {
             throw new InvalidRecordException("record is empty: expected a JSON object");

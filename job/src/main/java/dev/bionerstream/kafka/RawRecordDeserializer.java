@@ -1,4 +1,4 @@
-package dev.bionerstream.job;
+package dev.bionerstream.kafka;
 
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;

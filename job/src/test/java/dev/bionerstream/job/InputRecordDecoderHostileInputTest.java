@@ -9,14 +9,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.kafka.AvroBytes;
+import dev.bionerstream.kafka.InvalidRecordException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class AbstractParserHostileInputTest {
-    final AbstractParser json = new AbstractParser("json");
-    final AbstractParser avro = new AbstractParser("avro");
+class InputRecordDecoderHostileInputTest {
+    final InputRecordDecoder json = new InputRecordDecoder(InputFormat.JSON);
+    final InputRecordDecoder avro = new InputRecordDecoder(InputFormat.AVRO);
 
     @Test
     void aByteOrderMarkBeforeJsonIsSkipped() throws Exception {
@@ -87,7 +89,7 @@ class AbstractParserHostileInputTest {
 
     @Test
     void metadataFieldsAreBounded() {
-        String journal = "J".repeat(AbstractParser.MAX_METADATA_CHARS + 1);
+        String journal = "J".repeat(InputRecordDecoder.MAX_METADATA_CHARS + 1);
         assertThatThrownBy(
                         () -> json.parse(utf8("{\"id\": \"1\", \"title\": \"t\", \"journal\": \"" + journal + "\"}")))
                 .hasMessageContaining("field 'journal' has 1001 chars, more than 1000");

@@ -1,4 +1,4 @@
-package dev.bionerstream.job;
+package dev.bionerstream.kafka;
 
 import dev.bionerstream.avro.DeadLetter;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package dev.bionerstream.job;
+package dev.bionerstream.kafka;
 
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -9,7 +9,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 public final class Checkpointing {
     private Checkpointing() {}
 
-    public static void configure(StreamExecutionEnvironment env, JobConfig cfg) {
+    public static void configure(StreamExecutionEnvironment env, KafkaConfig cfg) {
         env.setParallelism(cfg.parallelism());
         env.enableCheckpointing(cfg.checkpointInterval().toMillis());
         // A cancelled or killed job keeps its last checkpoint: restarting from it neither loses nor repeats output.

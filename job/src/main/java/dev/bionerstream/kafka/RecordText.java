@@ -1,4 +1,4 @@
-package dev.bionerstream.job;
+package dev.bionerstream.kafka;
 
 import java.io.CharConversionException;
 import java.nio.ByteBuffer;
@@ -8,7 +8,7 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 
 /** Unicode checks and repairs of the text fields of input records. */
-final class RecordText {
+public final class RecordText {
     private static final char REPLACEMENT = '\uFFFD';
 
     private RecordText() {}
@@ -17,7 +17,7 @@ final class RecordText {
      * Strict UTF-8: invalid bytes, overlong forms and encoded surrogates are refused, where
      * {@code new String(bytes, UTF_8)} would turn them into U+FFFD without a word.
      */
-    static String utf8(byte[] bytes, int offset, int length) throws CharConversionException {
+    public static String utf8(byte[] bytes, int offset, int length) throws CharConversionException {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
         ByteBuffer in = ByteBuffer.wrap(bytes, offset, length);
         CharBuffer out = CharBuffer.allocate(length);
@@ -36,7 +36,7 @@ final class RecordText {
      * Each unpaired UTF-16 surrogate -> U+FFFD. One char for one keeps entity offsets valid, and
      * the tokenizer never meets half a character (it failed with StringIndexOutOfBoundsException).
      */
-    static String repairSurrogates(String s) {
+    public static String repairSurrogates(String s) {
         if (s == null) {
             return null;
         }
@@ -52,11 +52,11 @@ final class RecordText {
         return repaired == null ? s : new String(repaired);
     }
 
-    static boolean hasControlCharacter(String s) {
+    public static boolean hasControlCharacter(String s) {
         return s.chars().anyMatch(Character::isISOControl);
     }
 
-    static boolean hasUnpairedSurrogate(String s) {
+    public static boolean hasUnpairedSurrogate(String s) {
         for (int i = 0; i < s.length(); i++) {
             if (unpaired(s, i)) {
                 return true;
@@ -77,7 +77,7 @@ final class RecordText {
      * Nothing but whitespace, format and control characters. {@link String#isBlank} misses the
      * no-break spaces (U+00A0, U+2007, U+202F) and zero-width ones (U+200B, U+FEFF).
      */
-    static boolean noText(String s) {
+    public static boolean noText(String s) {
         return s == null || s.codePoints().allMatch(RecordText::invisible);
     }
 

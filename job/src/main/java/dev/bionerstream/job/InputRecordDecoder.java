@@ -1,6 +1,9 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.kafka.InvalidRecordException;
+import dev.bionerstream.kafka.JsonAbstracts;
+import dev.bionerstream.kafka.RecordText;
 import java.io.CharConversionException;
 import java.nio.charset.StandardCharsets;
 
@@ -22,7 +25,7 @@ import java.nio.charset.StandardCharsets;
  * UTF-8 bytes: OpenSearch's limit for a document id, room for any PMID or DOI, and far below the
  * 32,766-byte limit of the keyword field it is indexed in.
  */
-public final class AbstractParser implements ParseAbstracts.Parser {
+public final class InputRecordDecoder implements ParseAbstracts.Parser {
     /** Longer texts are refused: a feed record of this size is not an abstract. */
     public static final int MAX_CHARS = 100_000;
 
@@ -33,8 +36,8 @@ public final class AbstractParser implements ParseAbstracts.Parser {
     private final boolean avro;
     private transient AvroAbstracts avroReader;
 
-    public AbstractParser(String format) {
-        this.avro = format.equals("avro");
+    public InputRecordDecoder(InputFormat format) {
+        this.avro = format == InputFormat.AVRO;
     }
 
     @Override

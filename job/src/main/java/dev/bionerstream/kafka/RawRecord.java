@@ -1,4 +1,4 @@
-package dev.bionerstream.job;
+package dev.bionerstream.kafka;
 
 /** A Kafka record's key and value and where it came from (Flink POJO). */
 public class RawRecord {

@@ -1,0 +1,86 @@
+package dev.bionerstream.kafka;
+
+import java.time.Duration;
+import java.util.List;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+
+/**
+ * The settings every job on the topics shares (the annotation job and the PubMed feed): the Kafka
+ * cluster, the input and dead-letter topics, delivery, checkpoints and parallelism. Keys starting
+ * with {@value #KAFKA_PROPERTIES_PREFIX} are passed to the Kafka clients unchanged
+ * (security.protocol, sasl.*, ssl.*).
+ */
+public final class KafkaOptions {
+    private KafkaOptions() {}
+
+    public static final String KAFKA_PROPERTIES_PREFIX = "kafka.properties.";
+
+    public static final ConfigOption<String> BOOTSTRAP_SERVERS = ConfigOptions.key("kafka.bootstrap-servers")
+            .stringType()
+            .noDefaultValue()
+            .withDescription("Kafka bootstrap servers, host:port[,host:port].");
+
+    public static final ConfigOption<String> INPUT_TOPIC = ConfigOptions.key("kafka.input-topic")
+            .stringType()
+            .defaultValue("abstracts")
+            .withDescription("Topic of incoming abstracts.");
+
+    public static final ConfigOption<String> DEAD_LETTER_TOPIC = ConfigOptions.key("kafka.dead-letter-topic")
+            .stringType()
+            .defaultValue("abstracts-dlq")
+            .withDescription("Topic of DeadLetter records.");
+
+    public static final ConfigOption<String> GROUP_ID = ConfigOptions.key("kafka.group-id")
+            .stringType()
+            .defaultValue("bioner-stream")
+            .withDescription("Consumer group id.");
+
+    public static final ConfigOption<String> DELIVERY_GUARANTEE = ConfigOptions.key("kafka.delivery-guarantee")
+            .stringType()
+            .defaultValue("exactly-once")
+            .withDescription("exactly-once, at-least-once or none.");
+
+    public static final ConfigOption<String> TRANSACTIONAL_ID_PREFIX = ConfigOptions.key(
+                    "kafka.transactional-id-prefix")
+            .stringType()
+            .defaultValue("bioner-stream")
+            .withDescription("Prefix of the exactly-once sink's transactional ids; unique per job.");
+
+    public static final ConfigOption<Duration> TRANSACTION_TIMEOUT = ConfigOptions.key("kafka.transaction-timeout")
+            .durationType()
+            .defaultValue(Duration.ofMinutes(5))
+            .withDescription(
+                    "Kafka transaction timeout; must exceed the checkpoint interval and stay below the broker's transaction.max.timeout.ms.");
+
+    public static final ConfigOption<Integer> PARALLELISM = ConfigOptions.key("job.parallelism")
+            .intType()
+            .defaultValue(1)
+            .withDescription("Parallelism of the job's operators.");
+
+    public static final ConfigOption<Duration> CHECKPOINT_INTERVAL = ConfigOptions.key("job.checkpoint-interval")
+            .durationType()
+            .defaultValue(Duration.ofSeconds(30))
+            .withDescription("Checkpoint interval; exactly-once output is committed at each checkpoint.");
+
+    public static final ConfigOption<String> CHECKPOINT_DIR = ConfigOptions.key("job.checkpoint-dir")
+            .stringType()
+            .noDefaultValue()
+            .withDescription(
+                    "Durable checkpoint storage (file:///path, s3://bucket/path); the job's checkpoints go to <dir>/<kafka.group-id> "
+                            + "and are kept when the job is cancelled. Unset: Flink's execution.checkpointing.dir; "
+                            + "./bioner run defaults to ~/.local/share/bioner-stream/checkpoints and resumes from the newest one.");
+
+    /** Every option above, for validating the keys a user gives. */
+    public static final List<ConfigOption<?>> ALL = List.of(
+            BOOTSTRAP_SERVERS,
+            INPUT_TOPIC,
+            DEAD_LETTER_TOPIC,
+            GROUP_ID,
+            DELIVERY_GUARANTEE,
+            TRANSACTIONAL_ID_PREFIX,
+            TRANSACTION_TIMEOUT,
+            PARALLELISM,
+            CHECKPOINT_INTERVAL,
+            CHECKPOINT_DIR);
+}
