@@ -41,7 +41,8 @@ class OrtInt8SessionTest {
         int8Bundle = ModelBundle.load(bundleDir("tiny-gated-int8"));
         int8 = OrtMrcSession.open(int8Bundle, InferenceOptions.cpu(1));
         fp = OrtMrcSession.open(ModelBundle.load(bundleDir("tiny-gated")), InferenceOptions.cpu(1));
-        fixtures = new ObjectMapper().readTree(bundleDir("tiny-gated-int8").resolve("fixtures.json").toFile());
+        fixtures = new ObjectMapper()
+                .readTree(bundleDir("tiny-gated-int8").resolve("fixtures.json").toFile());
     }
 
     @AfterAll
@@ -83,8 +84,14 @@ class OrtInt8SessionTest {
             WindowLogits l = int8.run(List.of(windows().get(i))).get(0);
             for (int k = 0; k < l.contextLength(); k++) {
                 for (int c = 0; c < 2; c++) {
-                    worst = Math.max(worst, Math.abs(l.start()[2 * k + c] - s.get("start_logits").get(k + 1).get(c).asDouble()));
-                    worst = Math.max(worst, Math.abs(l.end()[2 * k + c] - s.get("end_logits").get(k + 1).get(c).asDouble()));
+                    worst = Math.max(
+                            worst,
+                            Math.abs(l.start()[2 * k + c]
+                                    - s.get("start_logits").get(k + 1).get(c).asDouble()));
+                    worst = Math.max(
+                            worst,
+                            Math.abs(l.end()[2 * k + c]
+                                    - s.get("end_logits").get(k + 1).get(c).asDouble()));
                 }
             }
         }
