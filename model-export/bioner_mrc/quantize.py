@@ -30,6 +30,7 @@ import sys
 from typing import Dict, List, Tuple
 
 import numpy as np
+import torch
 
 from . import int8, onnx_check
 from .checkpoint import linear_module, load_checkpoint
