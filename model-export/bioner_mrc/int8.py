@@ -68,15 +68,18 @@ class QuantLinear(nn.Module):
 
     def __init__(self, weight_q: np.ndarray, weight_scale: np.ndarray, bias: torch.Tensor):
         super().__init__()
-        # float64 holds every int32 sum of int8 x uint8 products exactly (float32 would not past 2^24)
+        # float64 holds every int32 sum of int8 x uint8 products exactly (float32 would not past 2^24); the
+        # scales' float32 values are kept in float64 too, so that --fp16 rounding (float32 tensors only)
+        # leaves both alone
         self.register_buffer("weight_q", torch.from_numpy(weight_q.astype(np.float64)))
-        self.register_buffer("weight_scale", torch.from_numpy(weight_scale.astype(np.float32)))
+        self.register_buffer("weight_scale", torch.from_numpy(weight_scale.astype(np.float32).astype(np.float64)))
         self.bias = None if bias is None else nn.Parameter(bias.detach().clone(), requires_grad=False)
 
     def forward(self, x):
         q, scale, zero_point = dynamic_quantize(x)
         acc = torch.matmul((q - zero_point).double(), self.weight_q)
-        y = acc.float() * (scale * self.weight_scale)
+        # a product of two float32 values is exact in float64: rounding it once gives the float32 product
+        y = acc.float() * (scale.double() * self.weight_scale).float()
         return y if self.bias is None else y + self.bias
 
 
