@@ -19,6 +19,7 @@ from typing import Dict, List, Optional
 
 import torch
 
+from . import int8
 from .bert import BertConfig, BertEncoder, load_hf_checkpoint
 from .mrc import BertMrc
 
@@ -124,11 +125,22 @@ def _load_hf(directory: str, queries: Optional[Dict[str, str]], max_len: int) ->
 
 # torch.onnx.export folds each Linear weight into an unnamed, transposed MatMul input; the MatMul's
 # node name is the module path ("/bert/layer.3/attention/self/query/MatMul", "/start_fc/dense/MatMul").
-_LINEAR_MATMUL = re.compile(r"^/(.+)/MatMul$")
+# An int8 bundle's MatMulInteger keeps that name with "_quant" appended (bioner_mrc.quantize).
+_LINEAR_MATMUL = re.compile(r"^/(.+)/MatMul(_quant)?$")
 
 
-def _onnx_state(path: str) -> Dict[str, torch.Tensor]:
-    """The parameters of an exported BertMrc, by their torch names, from its ONNX graph."""
+def linear_module(node_name: str) -> Optional[str]:
+    """The torch module path of the Linear an exported MatMul node computes, or None for another node."""
+    m = _LINEAR_MATMUL.match(node_name)
+    if not m:
+        return None
+    module = m.group(1).replace("/", ".")
+    return "bert.encoder." + module[len("bert."):] if module.startswith("bert.layer.") else module
+
+
+def _onnx_state(path: str):
+    """The parameters of an exported BertMrc, by their torch names, from its ONNX graph, and the int8
+    weights ``{module: (int8 [in, out], scales)}`` of an int8 graph's quantized Linears."""
     import onnx
     from onnx import numpy_helper
 
@@ -138,15 +150,19 @@ def _onnx_state(path: str) -> Dict[str, torch.Tensor]:
         if node.op_type == "Cast" and node.input[0] in values:
             values[node.output[0]] = values.pop(node.input[0]).astype("float32")
     state = {k: torch.from_numpy(v.copy()) for k, v in values.items() if not k.startswith("onnx::")}
+    quantized = {}
     for node in graph.node:
-        m = _LINEAR_MATMUL.match(node.name)
-        weight = next((i for i in node.input if i.startswith("onnx::") and i in values), None)
-        if node.op_type == "MatMul" and m and weight is not None:
-            module = m.group(1).replace("/", ".")
-            if module.startswith("bert.layer."):
-                module = "bert.encoder." + module[len("bert."):]
+        module = linear_module(node.name)
+        weight = node.input[1] if len(node.input) > 1 and node.input[1].startswith("onnx::") else None
+        if module is None or weight not in values:
+            continue
+        if node.op_type == "MatMul":
             state[module + ".weight"] = torch.from_numpy(values[weight].T.copy())
-    return state
+        elif node.op_type == "MatMulInteger":
+            weight_q, scale = values[weight], values[int8.weight_scale_name(weight)]
+            quantized[module] = (weight_q, scale)
+            state[module + ".weight"] = torch.from_numpy((weight_q.astype("float32") * scale).T.copy())
+    return state, quantized
 
 
 def _load_bundle(directory: str) -> Loaded:
@@ -157,7 +173,8 @@ def _load_bundle(directory: str) -> Loaded:
         raise ValueError(f"{directory}: bundle.json has no encoder_config (bundles exported before it was "
                          "recorded cannot be read back; use the training checkpoint)")
     types = [t["name"] for t in manifest["entity_types"]]
-    model = _build(config, manifest["end_head"], _onnx_state(os.path.join(directory, "model.onnx")), directory)
+    state, quantized = _onnx_state(os.path.join(directory, "model.onnx"))
+    model = int8.emulate(_build(config, manifest["end_head"], state, directory), quantized)
     model.eval()
     training = manifest.get("training") or {}
     meta = {"base_encoder": manifest.get("base_encoder"), "encoder_config": config, "end_head": manifest["end_head"],

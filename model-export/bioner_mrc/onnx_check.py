@@ -153,6 +153,27 @@ def _split(node, inputs, attrs):
     return tuple(np.split(x, np.cumsum(sizes)[:-1], axis=axis))
 
 
+def _dynamic_quantize_linear(node, inputs, attrs):
+    """uint8 over the range [min(x, 0), max(x, 0)], rounded half to even and saturated (ONNX spec)."""
+    x = inputs[0]
+    lo, hi = np.minimum(x.min(), np.float32(0)), np.maximum(x.max(), np.float32(0))
+    scale = np.float32((hi - lo) / np.float32(255)) if hi > lo else np.float32(1)
+    zero_point = np.clip(np.rint(np.float32(0) - lo / scale), 0, 255)
+    y = np.clip(np.rint(x / scale) + zero_point, 0, 255)
+    return y.astype(np.uint8), np.array(scale, np.float32), np.array(zero_point, np.uint8)
+
+
+def _matmul_integer(inputs):
+    """int32 product of the zero-point-shifted operands (float64 holds these sums exactly, and is fast)."""
+    a = inputs[0].astype(np.float64)
+    b = inputs[1].astype(np.float64)
+    if len(inputs) > 2 and inputs[2] is not None:
+        a = a - inputs[2].astype(np.float64)
+    if len(inputs) > 3 and inputs[3] is not None:
+        b = b - inputs[3].astype(np.float64)
+    return np.matmul(a, b).astype(np.int32)
+
+
 def _squeeze(node, inputs, attrs):
     axes = _axes(node, inputs, attrs)
     x = inputs[0]
@@ -204,6 +225,8 @@ OPS = {
     "Erf": lambda n, i, a: _erf(i[0].astype(np.float64)).astype(i[0].dtype),
     "MatMul": lambda n, i, a: np.matmul(i[0], i[1]),
     "Gemm": lambda n, i, a: _gemm(i, a),
+    "DynamicQuantizeLinear": _dynamic_quantize_linear,
+    "MatMulInteger": lambda n, i, a: _matmul_integer(i),
     "Softmax": lambda n, i, a: _softmax(i[0], a.get("axis", -1)),
     "ReduceMean": lambda n, i, a: _reduce(np.mean, n, i, a),
     "ReduceSum": lambda n, i, a: _reduce(np.sum, n, i, a),

@@ -1,12 +1,15 @@
-r"""A tiny bundle with a presence gate, for the Java tests of the gate's ONNX Runtime path.
+r"""A tiny bundle with a presence gate, for the Java tests of the gate's ONNX Runtime path, and its int8 twin.
 
-    python3 -m bioner_mrc.tiny_bundle --out ../job/src/test/resources/bundles/tiny-gated
+    python3 -m bioner_mrc.tiny_bundle --out ../job/src/test/resources/bundles/tiny-gated \
+        --int8-out ../job/src/test/resources/bundles/tiny-gated-int8
 
 A randomly initialised 2-layer, 16-wide BERT-MRC over a small vocabulary (the words of the export's
 fixture sentences and queries), with random gate probes and a made-up measured table (marked so in
 the manifest): its weights mean nothing. What matters is that its ``fixtures.json`` holds the
 start, end and presence logits PyTorch computes, which the Java session must reproduce. Exported by
 ``bioner_mrc.export`` like any bundle, so the file is the real format, a few kilobytes large.
+``--int8-out`` also writes it through ``bioner_mrc.quantize``: the Java tests open the int8 graph in
+ONNX Runtime and compare it with the ONNX reference interpreter's logits and with the float bundle's.
 """
 import argparse
 import json
@@ -17,7 +20,7 @@ import tempfile
 
 import torch
 
-from . import export
+from . import export, quantize
 from .bert import BertConfig, BertEncoder
 from .mrc import BertMrc
 
@@ -71,10 +74,14 @@ def write(out: str):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True)
+    p.add_argument("--int8-out", help="also write the bundle's int8 quantization (bioner_mrc.quantize) here")
     args = p.parse_args(argv)
     torch.set_num_threads(1)
     write(args.out)
     print(f"tiny gated bundle written to {args.out}", flush=True)
+    if args.int8_out:
+        quantize.quantize_bundle(args.out, args.int8_out)
+        print(f"its int8 quantization written to {args.int8_out}", flush=True)
     return 0
 
 

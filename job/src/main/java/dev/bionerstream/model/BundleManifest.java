@@ -21,7 +21,8 @@ public record BundleManifest(
         @JsonProperty("outputs") Map<String, String> outputs,
         @JsonProperty("files") Map<String, String> files,
         @JsonProperty("evaluation") Map<String, Map<String, Double>> evaluation,
-        @JsonProperty("gate") BundleGate gate) {
+        @JsonProperty("gate") BundleGate gate,
+        @JsonProperty("quantization") BundleQuantization quantization) {
 
     public String startOutput() {
         return outputs == null ? "start_logits" : outputs.getOrDefault("start", "start_logits");
@@ -34,6 +35,11 @@ public record BundleManifest(
     /** The graph output of the presence gate, when the bundle has one. */
     public java.util.Optional<String> presenceOutput() {
         return java.util.Optional.ofNullable(gate).map(BundleGate::output);
+    }
+
+    /** Whether the graph is quantized (an int8 bundle for CPUs), as {@code quantization} says. */
+    public boolean quantized() {
+        return quantization != null;
     }
 
     /** "name:version", the model identity stamped on every event. */

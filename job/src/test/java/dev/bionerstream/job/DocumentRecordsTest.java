@@ -28,6 +28,7 @@ class DocumentRecordsTest {
                 null,
                 Map.of(),
                 null,
+                null,
                 null);
     }
 

@@ -1,0 +1,114 @@
+package dev.bionerstream.inference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.model.ModelBundle;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An int8 bundle (model-export's {@code bioner_mrc.quantize} of the tiny gated bundle: int8 encoder
+ * MatMuls, activations quantized at run time) in ONNX Runtime on the CPU: its logits are those of the
+ * ONNX reference interpreter that wrote its fixtures, and close to the float bundle's it came from.
+ */
+class OrtInt8SessionTest {
+    /**
+     * ONNX Runtime against the reference interpreter, same int8 graph: they differ only where a float
+     * rounding difference moves an activation across a quantization step.
+     */
+    static final double REFERENCE_TOLERANCE = 1e-3;
+    /** The int8 graph against the float graph: the quantization error of this random tiny model. */
+    static final double FLOAT_TOLERANCE = 0.05;
+
+    static OrtMrcSession int8;
+    static OrtMrcSession fp;
+    static ModelBundle int8Bundle;
+    static JsonNode fixtures;
+
+    static Path bundleDir(String name) throws Exception {
+        return Path.of(OrtInt8SessionTest.class.getResource("/bundles/" + name).toURI());
+    }
+
+    @BeforeAll
+    static void open() throws Exception {
+        int8Bundle = ModelBundle.load(bundleDir("tiny-gated-int8"));
+        int8 = OrtMrcSession.open(int8Bundle, InferenceOptions.cpu(1));
+        fp = OrtMrcSession.open(ModelBundle.load(bundleDir("tiny-gated")), InferenceOptions.cpu(1));
+        fixtures = new ObjectMapper()
+                .readTree(bundleDir("tiny-gated-int8").resolve("fixtures.json").toFile());
+    }
+
+    @AfterAll
+    static void close() {
+        int8.close();
+        fp.close();
+    }
+
+    static List<MrcWindow> windows() {
+        List<MrcWindow> windows = new ArrayList<>();
+        fixtures.get("sentences").forEach(s -> windows.add(OrtMrcSessionTest.window(s)));
+        return windows;
+    }
+
+    /** Largest difference of start and end logits over the context positions of each window. */
+    static double maxDiff(List<WindowLogits> a, List<WindowLogits> b) {
+        double worst = 0;
+        for (int i = 0; i < a.size(); i++) {
+            for (int k = 0; k < 2 * a.get(i).contextLength(); k++) {
+                worst = Math.max(worst, Math.abs(a.get(i).start()[k] - b.get(i).start()[k]));
+                worst = Math.max(worst, Math.abs(a.get(i).end()[k] - b.get(i).end()[k]));
+            }
+        }
+        return worst;
+    }
+
+    @Test
+    void theManifestSaysTheBundleIsQuantized() {
+        assertThat(int8Bundle.manifest().quantized()).isTrue();
+        assertThat(int8Bundle.manifest().quantization().ops()).contains("DynamicQuantizeLinear", "MatMulInteger");
+        assertThat(ModelBundle.loadDefault().manifest().quantized()).isFalse();
+    }
+
+    @Test
+    void eachWindowAloneGetsTheReferenceInterpretersLogits() {
+        double worst = 0;
+        for (int i = 0; i < windows().size(); i++) {
+            JsonNode s = fixtures.get("sentences").get(i);
+            WindowLogits l = int8.run(List.of(windows().get(i))).get(0);
+            for (int k = 0; k < l.contextLength(); k++) {
+                for (int c = 0; c < 2; c++) {
+                    worst = Math.max(
+                            worst,
+                            Math.abs(l.start()[2 * k + c]
+                                    - s.get("start_logits").get(k + 1).get(c).asDouble()));
+                    worst = Math.max(
+                            worst,
+                            Math.abs(l.end()[2 * k + c]
+                                    - s.get("end_logits").get(k + 1).get(c).asDouble()));
+                }
+            }
+        }
+        System.out.printf("int8 tiny bundle, ONNX Runtime vs reference interpreter: max |diff| %.2e%n", worst);
+        assertThat(worst).isLessThan(REFERENCE_TOLERANCE);
+    }
+
+    @Test
+    void logitsStayCloseToTheFloatBundlesAloneAndInABatch() {
+        List<MrcWindow> windows = windows();
+        double batched = maxDiff(int8.run(windows), fp.run(windows));
+        double alone = 0;
+        for (MrcWindow w : windows) {
+            alone = Math.max(alone, maxDiff(int8.run(List.of(w)), fp.run(List.of(w))));
+        }
+        System.out.printf("int8 vs float tiny bundle: max |diff| %.3f alone, %.3f in a batch%n", alone, batched);
+        assertThat(alone).isLessThan(FLOAT_TOLERANCE).isGreaterThan(0);
+        assertThat(batched).isLessThan(FLOAT_TOLERANCE);
+    }
+}
