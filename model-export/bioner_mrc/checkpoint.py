@@ -71,14 +71,17 @@ def load_state(model: torch.nn.Module, state: Dict[str, torch.Tensor], source: s
     model.load_state_dict(state)
 
 
-def load_checkpoint(path: str, queries: Optional[Dict[str, str]] = None, max_len: int = 256) -> Loaded:
+def load_checkpoint(path: str, queries: Optional[Dict[str, str]] = None, max_len: int = 256,
+                    int8_arithmetic: bool = True) -> Loaded:
     """Loads a ``.pt`` training checkpoint, a bundle folder or an HF BioBERT-MRC directory, in eval mode.
 
     ``queries`` (type -> query text, in output order) is required for an HF directory and
-    ignored for a ``.pt`` checkpoint, which carries its own.
+    ignored for a ``.pt`` checkpoint, which carries its own. An int8 bundle computes as ONNX Runtime
+    does (``bioner_mrc.int8``), unless ``int8_arithmetic`` is off: then its Linears hold the
+    dequantized weights as ordinary float parameters, which training can go on updating.
     """
     if os.path.isfile(os.path.join(path, "bundle.json")):
-        return _load_bundle(path)
+        return _load_bundle(path, int8_arithmetic)
     if os.path.isdir(path):
         return _load_hf(path, queries, max_len)
     if not os.path.isfile(path):
@@ -165,7 +168,7 @@ def _onnx_state(path: str):
     return state, quantized
 
 
-def _load_bundle(directory: str) -> Loaded:
+def _load_bundle(directory: str, int8_arithmetic: bool) -> Loaded:
     with open(os.path.join(directory, "bundle.json"), encoding="utf-8") as f:
         manifest = json.load(f)
     config = manifest.get("encoder_config")
@@ -174,7 +177,9 @@ def _load_bundle(directory: str) -> Loaded:
                          "recorded cannot be read back; use the training checkpoint)")
     types = [t["name"] for t in manifest["entity_types"]]
     state, quantized = _onnx_state(os.path.join(directory, "model.onnx"))
-    model = int8.emulate(_build(config, manifest["end_head"], state, directory), quantized)
+    model = _build(config, manifest["end_head"], state, directory)
+    if int8_arithmetic:
+        model = int8.emulate(model, quantized)
     model.eval()
     training = manifest.get("training") or {}
     meta = {"base_encoder": manifest.get("base_encoder"), "encoder_config": config, "end_head": manifest["end_head"],

@@ -152,7 +152,7 @@ def main(argv=None):
     torch.manual_seed(args.seed)
     os.makedirs(args.out, exist_ok=True)
     tok = WordPieceTokenizer(args.tokenizer)
-    init = load_checkpoint(args.init_from) if args.init_from else None
+    init = load_checkpoint(args.init_from, int8_arithmetic=False) if args.init_from else None
     specs, types, queries, train, held = training_data(args, tok, init)
     print(f"types {types}; {len(train)} training and {len(held)} held-out examples", flush=True)
     print(f"{sum(1 for e in train if e.gold)} training examples hold a mention of their type; "

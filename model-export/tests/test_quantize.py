@@ -98,6 +98,16 @@ def test_int8_arithmetic_is_not_the_float_one_and_loses_little_f1(bundles):
         assert row["delta"] >= -MAX_F1_LOSS, key
 
 
+def test_training_continues_an_int8_bundle_from_its_dequantized_float_weights(bundles):
+    source, out, _ = bundles
+    query = load_checkpoint(out, int8_arithmetic=False).model.bert.encoder.layer[0].attention.self.query
+    assert type(query) is torch.nn.Linear and query.weight.requires_grad
+    floating = load_checkpoint(source).model.bert.encoder.layer[0].attention.self.query.weight.detach()
+    weight_q, scale = int8.quantize_weight(floating.T.numpy())
+    assert torch.allclose(query.weight.detach(), torch.from_numpy((weight_q * scale).T), atol=1e-7)
+    assert not torch.equal(query.weight.detach(), floating)
+
+
 def test_a_quantized_bundle_is_not_quantized_again(bundles):
     _, out, _ = bundles
     with pytest.raises(ValueError, match="already quantized"):
