@@ -24,6 +24,7 @@ class ArchitectureTest {
                     "..model..",
                     "..inference..",
                     "..features..",
+                    "..syntax..",
                     "..text..",
                     "..eval..",
                     "..pubmed..",

@@ -14,7 +14,19 @@ import org.junit.jupiter.api.Test;
 class PresenceGateTest {
     static BundleManifest manifest(BundleGate gate) {
         return new BundleManifest(
-                1, "m", "1", 256, true, "enc", List.of(new EntityQuery("chemical", "q")), null, Map.of(), null, gate);
+                1,
+                "m",
+                "1",
+                256,
+                true,
+                "enc",
+                List.of(new EntityQuery("chemical", "q")),
+                null,
+                Map.of(),
+                null,
+                gate,
+                null,
+                null);
     }
 
     static final BundleManifest NO_GATE = manifest(null);

@@ -28,6 +28,8 @@ class DocumentRecordsTest {
                 null,
                 Map.of(),
                 null,
+                null,
+                null,
                 null);
     }
 
