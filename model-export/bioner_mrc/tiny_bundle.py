@@ -1,6 +1,11 @@
-r"""A tiny bundle with a presence gate, for the Java tests of the gate's ONNX Runtime path.
+r"""Tiny bundles for the Java tests: one with a presence gate (the gate's ONNX Runtime path), one with
+syntax and corpus tags (combined feature attention over the job's annotator, tagged questions).
 
     python3 -m bioner_mrc.tiny_bundle --out ../job/src/test/resources/bundles/tiny-gated
+    python3 -m bioner_mrc.tiny_bundle --syntax --out ../job/src/test/resources/bundles/tiny-syntax
+
+The syntax bundle runs the job's annotator (``../bioner annotate``) on the fixture sentences, for
+its label vocabulary and its fixtures.
 
 A randomly initialised 2-layer, 16-wide BERT-MRC over a small vocabulary (the words of the export's
 fixture sentences and queries), with random gate probes and a made-up measured table (marked so in
@@ -17,7 +22,7 @@ import tempfile
 
 import torch
 
-from . import export
+from . import export, queries, syntax
 from .bert import BertConfig, BertEncoder
 from .mrc import BertMrc
 
@@ -26,8 +31,13 @@ TYPES = {"chemical": "Can you detect chemical entities like cocaine ?",
 SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 
 
+CORPORA = {"chemical": "BC5CDR", "disease": "NCBI-disease"}  # the syntax bundle's default corpus per type
+SYNTAX_KINDS = ["pos", "chunk", "dep"]
+
+
 def vocabulary():
-    text = " ".join([t for t, _ in export.FIXTURE_SENTENCES] + list(TYPES.values())).lower()
+    tagged = [queries.tagged(q, c) for q in TYPES.values() for c in CORPORA.values()]
+    text = " ".join([t for t, _ in export.FIXTURE_SENTENCES] + list(TYPES.values()) + tagged).lower()
     words = re.findall(r"\w+|[^\w\s]", text)
     return {w: i for i, w in enumerate(dict.fromkeys(SPECIAL + words))}
 
@@ -42,15 +52,40 @@ def tokenizer_spec(vocab):
                       "max_input_chars_per_word": 100, "vocab": vocab}}
 
 
-def write(out: str):
+def tiny(vocab, syntax_spec=None):
+    """The random tiny model and its checkpoint meta."""
     torch.manual_seed(7)
-    vocab = vocabulary()
     config = BertConfig(vocab_size=len(vocab), hidden_size=16, num_hidden_layers=2, num_attention_heads=2,
                         intermediate_size=32, max_position_embeddings=64, hidden_dropout_prob=0.0)
-    model = BertMrc(BertEncoder(config), "eq6", 16)
-    types = list(TYPES)
+    model = BertMrc(BertEncoder(config), "eq6", 16, syntax=syntax_spec)
     meta = {"base_encoder": "random tiny BERT (tests only)", "encoder_config": config.to_dict(), "end_head": "eq6",
-            "types": types, "queries": TYPES, "max_len": 48, "corpora": [], "args": {}}
+            "types": list(TYPES), "queries": TYPES, "max_len": 64 if syntax_spec else 48, "corpora": [], "args": {}}
+    return model, meta
+
+
+def write_syntax(out: str):
+    """The tiny model with CFA over every syntax kind and corpus tags; labels from the fixture sentences."""
+    vocab = vocabulary()
+    with tempfile.TemporaryDirectory() as tmp:
+        tok = os.path.join(tmp, "tokenizer.json")
+        with open(tok, "w", encoding="utf-8") as f:
+            json.dump(tokenizer_spec(vocab), f)
+        iob = os.path.join(tmp, "fixtures.tsv")
+        texts = [t for t, _ in export.FIXTURE_SENTENCES]
+        with open(iob, "w", encoding="utf-8") as f:
+            f.write("\n\n".join("\n".join(w + "\tO" for w in t.split(" ")) for t in texts))
+        spec = syntax.spec(syntax.annotate([iob], tok), texts, SYNTAX_KINDS)
+        model, meta = tiny(vocab, spec)
+        meta.update(syntax=spec, corpus_tags={"corpora": sorted(set(CORPORA.values())), "defaults": CORPORA})
+        checkpoint = os.path.join(tmp, "tiny.pt")
+        torch.save({"model": model.state_dict(), "meta": meta, "step": 0}, checkpoint)
+        return export.export_bundle(checkpoint, tok, out, "tiny-syntax", "0.0.1")
+
+
+def write(out: str):
+    vocab = vocabulary()
+    model, meta = tiny(vocab)
+    types = meta["types"]
     made_up = {"TINY/chemical": 50.0, "TINY/disease": 50.0}
     gate = {"weight": torch.randn(len(types), 16), "bias": torch.randn(len(types)), "types": types, "split": "test",
             "measured": [{"threshold": None, "passes": 8, "saved": 0.0, "f1": made_up},
@@ -71,10 +106,11 @@ def write(out: str):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", required=True)
+    p.add_argument("--syntax", action="store_true", help="the syntax and corpus-tags bundle instead of the gated one")
     args = p.parse_args(argv)
     torch.set_num_threads(1)
-    write(args.out)
-    print(f"tiny gated bundle written to {args.out}", flush=True)
+    (write_syntax if args.syntax else write)(args.out)
+    print(f"tiny {'syntax' if args.syntax else 'gated'} bundle written to {args.out}", flush=True)
     return 0
 
 
