@@ -35,15 +35,19 @@ CORPORA = {"chemical": "BC5CDR", "disease": "NCBI-disease"}  # the syntax bundle
 SYNTAX_KINDS = ["pos", "chunk", "dep"]
 
 
-def vocabulary():
-    tagged = [queries.tagged(q, c) for q in TYPES.values() for c in CORPORA.values()]
+def vocabulary(corpus_tags: bool = False):
+    tagged = [queries.tagged(q, c) for q in TYPES.values() for c in CORPORA.values()] if corpus_tags else []
     text = " ".join([t for t, _ in export.FIXTURE_SENTENCES] + list(TYPES.values()) + tagged).lower()
     words = re.findall(r"\w+|[^\w\s]", text)
     return {w: i for i, w in enumerate(dict.fromkeys(SPECIAL + words))}
 
 
-def tokenizer_spec(vocab):
-    return {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [],
+def tokenizer_spec(vocab, specials: bool = False):
+    """``specials``: declare [CLS], [SEP]... as added tokens, as real tokenizers do, so the Java engine
+    (which looks their ids up by encoding them) builds its own windows from raw text."""
+    added = [{"id": vocab[t], "content": t, "single_word": False, "lstrip": False, "rstrip": False,
+              "normalized": False, "special": True} for t in SPECIAL] if specials else []
+    return {"version": "1.0", "truncation": None, "padding": None, "added_tokens": added,
             "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
                            "strip_accents": None, "lowercase": True},
             "pre_tokenizer": {"type": "BertPreTokenizer"}, "post_processor": None,
@@ -65,11 +69,11 @@ def tiny(vocab, syntax_spec=None):
 
 def write_syntax(out: str):
     """The tiny model with CFA over every syntax kind and corpus tags; labels from the fixture sentences."""
-    vocab = vocabulary()
+    vocab = vocabulary(corpus_tags=True)
     with tempfile.TemporaryDirectory() as tmp:
         tok = os.path.join(tmp, "tokenizer.json")
         with open(tok, "w", encoding="utf-8") as f:
-            json.dump(tokenizer_spec(vocab), f)
+            json.dump(tokenizer_spec(vocab, specials=True), f)
         iob = os.path.join(tmp, "fixtures.tsv")
         texts = [t for t, _ in export.FIXTURE_SENTENCES]
         with open(iob, "w", encoding="utf-8") as f:
