@@ -8,10 +8,10 @@ Only the step from those to the model inputs is done here, with the same rule as
 context are dropped; at most ``width`` per position, in order; label id 0 is "none", 1 a label not
 seen in training, then the training labels in order.
 """
+import hashlib
 import json
 import os
 import subprocess
-import tempfile
 from typing import Dict, List, Sequence, Tuple
 
 KINDS = ("pos", "chunk", "dep")
@@ -30,14 +30,25 @@ def parse_kinds(text: str) -> List[str]:
     return kinds
 
 
-def annotate(iob_files: Sequence[str], tokenizer: str, out: str = None, bioner: str = None) -> Annotations:
-    """Runs the job's annotator over the sentences of ``iob_files`` into ``out`` (kept: a second call
-    with the same ``out`` reads it back; a temporary file when None) and returns the annotations by
-    sentence text."""
-    if out is None:
-        with tempfile.TemporaryDirectory() as tmp:
-            return annotate(iob_files, tokenizer, os.path.join(tmp, "annotations.jsonl"), bioner)
+def cache_dir() -> str:
+    """Where annotations are kept: ``$BIONER_ANNOTATIONS``, default ``~/.cache/bioner-stream/annotations``."""
+    return os.environ.get("BIONER_ANNOTATIONS", os.path.join(os.path.expanduser("~"), ".cache", "bioner-stream",
+                                                             "annotations"))
+
+
+def annotate(iob_files: Sequence[str], tokenizer: str, bioner: str = None) -> Annotations:
+    """The annotations of the sentences of ``iob_files`` by sentence text, from the job's annotator.
+
+    Annotating a corpus takes minutes, so the result is kept in ``cache_dir()`` under a digest of the
+    annotator, the tokenizer and the files' contents: the variants of a comparison, their evaluations
+    and later runs read it back."""
+    digest = hashlib.sha256(ANNOTATOR.encode())
+    for path in [tokenizer, *iob_files]:
+        with open(path, "rb") as f:
+            digest.update(hashlib.sha256(f.read()).digest())
+    out = os.path.join(cache_dir(), digest.hexdigest()[:32] + ".jsonl")
     if not os.path.isfile(out):
+        os.makedirs(cache_dir(), exist_ok=True)
         command = [bioner or os.environ.get("BIONER", os.path.join(REPO, "bioner")), "annotate",
                    "--tokenizer", tokenizer, "--out", out + ".tmp"]
         for f in iob_files:

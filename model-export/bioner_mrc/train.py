@@ -61,7 +61,7 @@ def parse_args(argv=None):
                    help="MT-BioNER's sentence-level auxiliary task (bCLS) with this loss weight (0: off)")
     p.add_argument("--syntax", metavar="KINDS",
                    help="seed 003's combined feature attention over these syntax kinds (comma-separated: pos, chunk, "
-                        "dep), annotated by the job's annotator (../bioner annotate, cached in the run folder)")
+                        "dep), annotated by the job's annotator (../bioner annotate, kept in ~/.cache/bioner-stream/annotations)")
     p.add_argument("--corpus-tags", action="store_true",
                    help="seed 003's dataset tags: each question in its corpus's tag pair, <BC5CDR> ... </BC5CDR>")
     p.add_argument("--seed", type=int, default=42)
@@ -133,7 +133,7 @@ def training_data(args, tok, init):
         if init and not init.meta.get("syntax"):
             raise SystemExit("--syntax: --init-from's model reads no syntax; start from an encoder instead")
         files = [os.path.join(spec.directory, f"{split}.tsv") for spec in specs for split in ("train", "devel")]
-        annotations = syntax.annotate(files, args.tokenizer, os.path.join(args.out, "annotations.jsonl"))
+        annotations = syntax.annotate(files, args.tokenizer)
         extra["syntax"] = (init.meta["syntax"] if init else
                            syntax.spec(annotations, [s.text for _, _, tr, _ in pooled for s in tr],
                                        syntax.parse_kinds(args.syntax)))
