@@ -89,15 +89,18 @@ def torch_logits(model, feeds: Dict[str, np.ndarray], names=INPUTS):
         return tuple(o.numpy() for o in model(*(torch.from_numpy(feeds[k]) for k in names)))
 
 
-def fixture_syntax(meta: Dict, tok: WordPieceTokenizer) -> Optional[syntax.SyntaxInputs]:
-    """The job's annotator run on the fixture sentences, for a model that reads syntax."""
-    if not meta.get("syntax"):
-        return None
+def annotate_fixtures(tokenizer: str) -> syntax.Annotations:
+    """The job's annotator run on the fixture sentences (given to it as an IOB file, all tags O)."""
     with tempfile.TemporaryDirectory() as tmp:
         iob = os.path.join(tmp, "fixtures.tsv")
         with open(iob, "w", encoding="utf-8") as f:
             f.write("\n\n".join("\n".join(w + "\tO" for w in text.split(" ")) for text, _ in FIXTURE_SENTENCES))
-        return syntax.SyntaxInputs(meta["syntax"], syntax.annotate([iob], tok.path))
+        return syntax.annotate([iob], tokenizer)
+
+
+def fixture_syntax(meta: Dict, tok: WordPieceTokenizer) -> Optional[syntax.SyntaxInputs]:
+    """The fixture sentences' syntax inputs, for a model that reads syntax."""
+    return syntax.SyntaxInputs(meta["syntax"], annotate_fixtures(tok.path)) if meta.get("syntax") else None
 
 
 def fixtures(model, tok: WordPieceTokenizer, meta: Dict) -> List[Dict]:

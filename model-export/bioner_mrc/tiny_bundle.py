@@ -5,7 +5,8 @@ syntax and corpus tags (combined feature attention over the job's annotator, tag
     python3 -m bioner_mrc.tiny_bundle --syntax --out ../job/src/test/resources/bundles/tiny-syntax
 
 The syntax bundle runs the job's annotator (``../bioner annotate``) on the fixture sentences, for
-its label vocabulary and its fixtures.
+its label vocabulary and its fixtures, and records its evaluation on 40 short NCBI-disease test
+sentences (``SYNTAX_EVALUATION``), which the Java engine must reproduce count for count.
 
 A randomly initialised 2-layer, 16-wide BERT-MRC over a small vocabulary (the words of the export's
 fixture sentences and queries), with random gate probes and a made-up measured table (marked so in
@@ -33,6 +34,8 @@ SPECIAL = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 
 CORPORA = {"chemical": "BC5CDR", "disease": "NCBI-disease"}  # the syntax bundle's default corpus per type
 SYNTAX_KINDS = ["pos", "chunk", "dep"]
+SYNTAX_EVALUATION = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "job", "src", "test",
+                                 "resources", "corpora", "NCBI-disease-IOB") + ":Disease=disease"
 
 
 def vocabulary(corpus_tags: bool = False):
@@ -74,16 +77,13 @@ def write_syntax(out: str):
         tok = os.path.join(tmp, "tokenizer.json")
         with open(tok, "w", encoding="utf-8") as f:
             json.dump(tokenizer_spec(vocab, specials=True), f)
-        iob = os.path.join(tmp, "fixtures.tsv")
         texts = [t for t, _ in export.FIXTURE_SENTENCES]
-        with open(iob, "w", encoding="utf-8") as f:
-            f.write("\n\n".join("\n".join(w + "\tO" for w in t.split(" ")) for t in texts))
-        spec = syntax.spec(syntax.annotate([iob], tok), texts, SYNTAX_KINDS)
+        spec = syntax.spec(export.annotate_fixtures(tok), texts, SYNTAX_KINDS)
         model, meta = tiny(vocab, spec)
         meta.update(syntax=spec, corpus_tags={"corpora": sorted(set(CORPORA.values())), "defaults": CORPORA})
         checkpoint = os.path.join(tmp, "tiny.pt")
         torch.save({"model": model.state_dict(), "meta": meta, "step": 0}, checkpoint)
-        return export.export_bundle(checkpoint, tok, out, "tiny-syntax", "0.0.1")
+        return export.export_bundle(checkpoint, tok, out, "tiny-syntax", "0.0.1", evaluate=[SYNTAX_EVALUATION])
 
 
 def write(out: str):

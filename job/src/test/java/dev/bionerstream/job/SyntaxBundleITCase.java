@@ -39,6 +39,9 @@ class SyntaxBundleITCase {
                     "{\"id\": \"s2\", \"title\": \"Mutations of BRCA1 were studied in Mus musculus.\"}"));
             List<DocumentEntities> docs =
                     p.documents.pollWhileProgressing(l -> Delivery.distinct(l) >= 2, Duration.ofMinutes(3));
+            assertThat(p.deadLetters.poll(Duration.ofSeconds(2)))
+                    .as("dead letters")
+                    .isEmpty();
             assertThat(docs).extracting(DocumentEntities::getDocumentId).contains("s1", "s2");
             assertThat(docs).allSatisfy(d -> {
                 assertThat(d.getModelName()).isEqualTo("tiny-syntax");
