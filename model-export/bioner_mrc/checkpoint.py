@@ -37,7 +37,8 @@ class Loaded:
     info: Dict = field(default_factory=dict)  # step, holdout_f1, source
 
 
-def _build(config_dict: Dict, end_head: str, state: Dict[str, torch.Tensor], source: str) -> BertMrc:
+def _build(config_dict: Dict, end_head: str, state: Dict[str, torch.Tensor], source: str,
+           syntax: Optional[Dict] = None) -> BertMrc:
     try:
         config = BertConfig(**config_dict)
     except TypeError as e:
@@ -50,7 +51,7 @@ def _build(config_dict: Dict, end_head: str, state: Dict[str, torch.Tensor], sou
         if w.dim() != 2:
             raise ValueError(f"{source}: end_fc.dense_0.weight has shape {tuple(w.shape)}, expected [width, hidden+2]")
         width = w.shape[0]
-    model = BertMrc(BertEncoder(config), end_head, width, sentence_head="sentence_fc.weight" in state)
+    model = BertMrc(BertEncoder(config), end_head, width, sentence_head="sentence_fc.weight" in state, syntax=syntax)
     load_state(model, state, source)
     return model
 
@@ -99,7 +100,7 @@ def load_checkpoint(path: str, queries: Optional[Dict[str, str]] = None, max_len
     no_query = [t for t in meta["types"] if t not in meta["queries"]]
     if not meta["types"] or no_query:
         raise ValueError(f"{path}: checkpoint has types {meta['types']} but no query for {no_query}")
-    model = _build(meta["encoder_config"], meta["end_head"], ckpt["model"], path)
+    model = _build(meta["encoder_config"], meta["end_head"], ckpt["model"], path, meta.get("syntax"))
     model.eval()
     holdout = ckpt.get("holdout_f1", ckpt.get("best"))  # last.pt keeps the best so far, -1 before any
     if holdout is not None and holdout < 0:

@@ -21,17 +21,25 @@ import torch
 from .checkpoint import Loaded, load_checkpoint, round_fp16
 from .corpus import CorpusSpec
 from .features import Example, make_examples
+from . import syntax
 from .predict import evaluate
+from .queries import questions
 from .wordpiece import WordPieceTokenizer
 
 
 def corpus_examples(spec: CorpusSpec, meta: Dict, tok: WordPieceTokenizer, split: str = "test") -> List[Example]:
-    """Examples of one corpus split, questioned with the checkpoint's queries."""
+    """Examples of one corpus split, questioned with the checkpoint's queries (in the corpus's tag
+    for a model trained with corpus tags), with the syntax inputs of a model that reads syntax."""
     types = list(dict.fromkeys(spec.tags.values()))
     unknown = [t for t in types if t not in meta["queries"]]
     if unknown:
         raise ValueError(f"corpus {spec.name}: type(s) {unknown} unknown to the model, which knows {meta['types']}")
-    return make_examples(spec.name, spec.split(split), types, meta["queries"], tok, meta["max_len"])
+    inputs = None
+    if meta.get("syntax"):
+        path = os.path.join(spec.directory, split + ".tsv")
+        inputs = syntax.SyntaxInputs(meta["syntax"], syntax.annotate([path], tok.path))
+    return make_examples(spec.name, spec.split(split), types, questions(meta, spec.name, types), tok, meta["max_len"],
+                         inputs)
 
 
 def is_truncated(ex: Example, tok: WordPieceTokenizer, max_len: int) -> bool:

@@ -27,11 +27,12 @@ import numpy as np
 import torch
 from torch import nn
 
-from . import onnx_check
+from . import onnx_check, syntax
 from .checkpoint import FP16_MIN_ELEMENTS, load_checkpoint, round_fp16, training_record
 from .corpus import CorpusSpec
 from .evaluate import collect_examples, evaluate_examples, print_table
-from .mrc import GatedMrc
+from .mrc import GatedMrc, SyntaxMrc
+from .queries import tagged
 from .wordpiece import WordPieceTokenizer
 
 OPSET = 14
@@ -66,27 +67,62 @@ def encode(tok: WordPieceTokenizer, text: str, query: str, max_len: int):
     return ctx, ids, segments
 
 
-def pad_batch(rows: List[Dict]) -> Dict[str, np.ndarray]:
+def input_names(meta: Dict) -> List[str]:
+    """The graph's inputs: the ids, then each syntax kind's positions and labels."""
+    return list(INPUTS) + (syntax.input_names(meta["syntax"]) if meta.get("syntax") else [])
+
+
+def pad_batch(rows: List[Dict], names=INPUTS) -> Dict[str, np.ndarray]:
+    """Inputs padded with zeros to the longest row ([batch, seq], syntax [batch, seq, width])."""
     n = max(len(r["input_ids"]) for r in rows)
-    return {k: np.array([r[k] + [0] * (n - len(r[k])) for r in rows], dtype=np.int64) for k in INPUTS}
+
+    def pad(values):
+        fill = [0] * len(values[0]) if values and isinstance(values[0], list) else 0
+        return values + [fill] * (n - len(values))
+
+    return {k: np.array([pad(r[k]) for r in rows], dtype=np.int64) for k in names}
 
 
-def torch_logits(model, feeds: Dict[str, np.ndarray]):
+def torch_logits(model, feeds: Dict[str, np.ndarray], names=INPUTS):
     """The model's outputs (start, end[, presence]) as arrays."""
     with torch.no_grad():
-        return tuple(o.numpy() for o in model(*(torch.from_numpy(feeds[k]) for k in INPUTS)))
+        return tuple(o.numpy() for o in model(*(torch.from_numpy(feeds[k]) for k in names)))
+
+
+def annotate_fixtures(tokenizer: str) -> syntax.Annotations:
+    """The job's annotator run on the fixture sentences (given to it as an IOB file, all tags O)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        iob = os.path.join(tmp, "fixtures.tsv")
+        with open(iob, "w", encoding="utf-8") as f:
+            f.write("\n\n".join("\n".join(w + "\tO" for w in text.split(" ")) for text, _ in FIXTURE_SENTENCES))
+        return syntax.annotate([iob], tokenizer)
+
+
+def fixture_syntax(meta: Dict, tok: WordPieceTokenizer) -> Optional[syntax.SyntaxInputs]:
+    """The fixture sentences' syntax inputs, for a model that reads syntax."""
+    return syntax.SyntaxInputs(meta["syntax"], annotate_fixtures(tok.path)) if meta.get("syntax") else None
 
 
 def fixtures(model, tok: WordPieceTokenizer, meta: Dict) -> List[Dict]:
+    """The fixture sentences with their inputs (a type's question as the job asks it: in its default
+    corpus tag for a model trained with corpus tags) and PyTorch's logits."""
     types = meta["types"]
+    names = input_names(meta)
+    annotated = fixture_syntax(meta, tok)
+    runnable = SyntaxMrc(model) if annotated else model
     rows = []
     for i, (text, preferred) in enumerate(FIXTURE_SENTENCES):
         etype = preferred if preferred in types else types[i % len(types)]
         query = meta["queries"][etype]
+        if meta.get("corpus_tags"):
+            query = tagged(query, meta["corpus_tags"]["defaults"][etype])
         ctx, ids, segments = encode(tok, text, query, meta["max_len"])
         row = {"text": text, "type": etype, "query": query, "input_ids": ids, "attention_mask": [1] * len(ids),
                "token_type_ids": segments, "context_offsets": [[p.start, p.end] for p in ctx]}
-        s, e = torch_logits(model, pad_batch([row]))[:2]
+        if annotated:
+            row.update(zip(names[len(INPUTS):], (part for pair in annotated.encode(text, len(ctx), len(ids))
+                                                  for part in pair)))
+        s, e = torch_logits(runnable, pad_batch([row], names), names)[:2]
         row["start_logits"] = s[0].tolist()
         row["end_logits"] = e[0].tolist()
         rows.append(row)
@@ -178,13 +214,13 @@ def convert_fp16(model_proto, min_elements: int = FP16_MIN_ELEMENTS) -> int:
     return len(casts)
 
 
-def export_onnx(model, feeds: Dict[str, np.ndarray], path: str, fp16: bool, outputs=OUTPUTS) -> Dict:
+def export_onnx(model, feeds: Dict[str, np.ndarray], path: str, fp16: bool, outputs=OUTPUTS, names=INPUTS) -> Dict:
     import onnx
 
-    dynamic = {k: {0: "batch", 1: "seq"} for k in INPUTS + tuple(outputs)}
+    dynamic = {k: {0: "batch", 1: "seq"} for k in tuple(names) + tuple(outputs)}
     with tempfile.TemporaryDirectory() as tmp:
         raw = os.path.join(tmp, "model.onnx")
-        torch.onnx.export(model, tuple(torch.from_numpy(feeds[k]) for k in INPUTS), raw, input_names=list(INPUTS),
+        torch.onnx.export(model, tuple(torch.from_numpy(feeds[k]) for k in names), raw, input_names=list(names),
                           output_names=list(outputs), dynamic_axes=dynamic, opset_version=OPSET,
                           do_constant_folding=True)
         model.eval()  # export may leave the module in training mode
@@ -251,6 +287,9 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
             raise ValueError(f"--evaluate-corpus {spec.name}: type(s) {unknown} unknown to the model, "
                              f"which knows {meta['types']}")
     gated = gate_spec = None
+    if gate and meta.get("syntax"):
+        raise ValueError("--gate: the presence gate's query-free pass has no syntax inputs; export a syntax model "
+                         "without a gate")
     if gate:
         probe, saved = load_gate(gate, meta, model.bert.config.hidden_size)
         gate_spec = choose_gate(saved, gate_threshold)
@@ -260,20 +299,22 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
     os.makedirs(out, exist_ok=True)
 
     rows = fixtures(model, tok, meta)
-    batch = pad_batch(rows)
+    names = input_names(meta)
+    batch = pad_batch(rows, names)
     onnx_path = os.path.join(out, "model.onnx")
     outputs = OUTPUTS + ((PRESENCE,) if gated else ())
-    info = export_onnx(gated or model, batch, onnx_path, fp16, outputs)
+    graph = gated or (SyntaxMrc(model) if meta.get("syntax") else model)
+    info = export_onnx(graph, batch, onnx_path, fp16, outputs, names)
     print(f"wrote {onnx_path} ({os.path.getsize(onnx_path) / 1e6:.1f} MB, {info['fp16_initializers']} float16 "
           f"initializers, {len(rounded)} rounded parameters); ops: {' '.join(info['ops'])}", flush=True)
 
     # Parity: the padded batch, and each fixture alone (no padding), within atol.
     gate_rows = gate_fixtures(gated, tok, meta["max_len"]) if gated else []
     try:
-        worst = onnx_check.verify_outputs(onnx_path, batch, dict(zip(outputs, torch_logits(gated or model, batch))),
+        worst = onnx_check.verify_outputs(onnx_path, batch, dict(zip(outputs, torch_logits(graph, batch, names))),
                                           atol)
         for row in rows:
-            feeds = pad_batch([row])
+            feeds = pad_batch([row], names)
             worst = max(worst, onnx_check.verify(onnx_path, feeds, [row["start_logits"]], [row["end_logits"]], atol))
         for row in gate_rows:
             worst = max(worst, onnx_check.verify_outputs(onnx_path, pad_batch([row]), {PRESENCE: [row[PRESENCE]]},
@@ -306,6 +347,9 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
     }
     if gate_spec:
         manifest["gate"] = gate_spec
+    for section in ("syntax", "corpus_tags"):
+        if meta.get(section):
+            manifest[section] = meta[section]
     if specs:
         table, delta, truncated = evaluate_specs(loaded, tok, specs, original, batch_size)
         manifest["evaluation"] = table

@@ -41,18 +41,53 @@ class LinearEndHead(nn.Module):
         return self.dense(h)
 
 
+LABEL_DIM = 32  # d2 of seed 003: the syntax label embedding width
+
+
+class CombinedFeatureAttention(nn.Module):
+    """Seed 003's CFA for one syntax kind. Each position attends over its context words: a context
+    word is embedded by its own hidden state concatenated with its label's embedding, projected to
+    the hidden width (eq. 4); the weights are the scaled dot products with the position's hidden
+    state (eq. 6); the output is their weighted sum (eq. 7), zero where a position has no context.
+
+    Inputs ``positions`` and ``labels`` are int64 [batch, seq, width]; label 0 marks an unused slot."""
+
+    def __init__(self, hidden: int, labels: int):
+        super().__init__()
+        self.label_embeddings = nn.Embedding(labels + 2, LABEL_DIM)  # 0 none, 1 unseen label
+        self.project = nn.Linear(hidden + LABEL_DIM, hidden)
+
+    def forward(self, h, positions, labels):
+        b, n, d = h.shape
+        # a batched gather as one flat Gather (ONNX Runtime and the NumPy check both run it)
+        flat = positions + (torch.arange(b, device=h.device) * n).view(b, 1, 1)
+        words = h.reshape(b * n, d)[flat]
+        e = self.project(torch.cat([words, self.label_embeddings(labels)], -1))  # [b, n, width, d]
+        scores = torch.matmul(e, h.unsqueeze(-1)).squeeze(-1) / d ** 0.5
+        used = labels > 0
+        weights = scores.masked_fill(~used, -1e4).softmax(-1) * used.to(h.dtype)
+        return (weights.unsqueeze(-1) * e).sum(-2)
+
+
 class BertMrc(nn.Module):
     """Outputs start and end logits [batch, seq, 2] for ``[CLS] context [SEP] query [SEP]``.
 
     With ``sentence_head`` it also has MT-BioNER's sentence-level task (bCLS): one logit from the
     [CLS] state for "the sentence holds an entity of the asked type", trained beside the spans and
     returned only when asked (``presence=True``), so the exported graph keeps its two outputs.
+
+    With ``syntax`` (the manifest's syntax section) each kind's CFA output is concatenated to the
+    hidden states before the heads, which then read ``d * (1 + kinds)`` features; ``forward`` takes
+    the kinds' (positions, labels) tensors in order as ``syntax``.
     """
 
-    def __init__(self, bert: BertEncoder, end_head: str = "eq6", end_width: int = None, sentence_head: bool = False):
+    def __init__(self, bert: BertEncoder, end_head: str = "eq6", end_width: int = None, sentence_head: bool = False,
+                 syntax: dict = None):
         super().__init__()
         d = bert.config.hidden_size
         self.bert = bert
+        self.syntax = nn.ModuleList(CombinedFeatureAttention(d, len(k["labels"])) for k in (syntax or {}).get("kinds", []))
+        d *= 1 + len(self.syntax)
         self.end_head = end_head
         self.dropout = nn.Dropout(bert.config.hidden_dropout_prob)
         self.start_fc = StartHead(d)
@@ -64,14 +99,22 @@ class BertMrc(nn.Module):
             raise ValueError(f"unknown end head {end_head!r}: use eq6 or eq5")
         self.sentence_fc = nn.Linear(d, 1) if sentence_head else None
 
-    def forward(self, input_ids, attention_mask, token_type_ids, start_labels=None, presence=False):
+    def forward(self, input_ids, attention_mask, token_type_ids, start_labels=None, presence=False, syntax=None):
         h = self.dropout(self.bert(input_ids, attention_mask, token_type_ids))
-        start, end = self.spans(h, start_labels)
+        start, end = self.spans(self.with_syntax(h, syntax), start_labels)
         if presence:
             if self.sentence_fc is None:
                 raise ValueError("this model has no sentence head: train it with --sentence-task")
             return start, end, self.sentence_fc(h[:, 0]).squeeze(-1)
         return start, end
+
+    def with_syntax(self, h, syntax):
+        """The heads' input: ``h``, then each syntax kind's attention output."""
+        if not self.syntax:
+            return h
+        if syntax is None or len(syntax) != 2 * len(self.syntax):
+            raise ValueError(f"this model reads {len(self.syntax)} syntax kind(s): give their positions and labels")
+        return torch.cat([h] + [cfa(h, syntax[2 * k], syntax[2 * k + 1]) for k, cfa in enumerate(self.syntax)], -1)
 
     def spans(self, h, start_labels=None):
         """Start and end logits from the encoder's final states ``h``."""
@@ -81,6 +124,18 @@ class BertMrc(nn.Module):
         else:
             p = start.softmax(-1)
         return start, self.end_fc(h, p)
+
+
+class SyntaxMrc(nn.Module):
+    """A BertMrc with syntax as a graph of plain inputs: ids, mask, segments, then each kind's
+    positions and labels (the export's input order)."""
+
+    def __init__(self, mrc: BertMrc):
+        super().__init__()
+        self.mrc = mrc
+
+    def forward(self, input_ids, attention_mask, token_type_ids, *syntax):
+        return self.mrc(input_ids, attention_mask, token_type_ids, syntax=list(syntax))
 
 
 class GatedMrc(nn.Module):

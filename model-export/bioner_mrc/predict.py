@@ -16,7 +16,8 @@ def predict_spans(model, examples: List[Example], batch_size: int = 64) -> List[
         for b in range(0, len(order), batch_size):
             idx = order[b:b + batch_size]
             batch = collate([examples[i] for i in idx])
-            start, end = model(batch["input_ids"], batch["attention_mask"], batch["token_type_ids"])
+            start, end = model(batch["input_ids"], batch["attention_mask"], batch["token_type_ids"],
+                               syntax=batch.get("syntax"))
             s_pred, e_pred = start.argmax(-1).tolist(), end.argmax(-1).tolist()
             for row, i in enumerate(idx):
                 ex = examples[i]

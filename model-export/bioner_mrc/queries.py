@@ -103,3 +103,35 @@ def build_queries(sentences: List[Sentence], types: List[str], style: str = "pap
             raise ValueError(f"unknown example selection {examples!r}: use frequent or random")
         out[t] = with_examples.format(words=words, e1=chosen[0], e2=chosen[1], e3=chosen[2])
     return out
+
+
+def corpus_tag(corpus_name: str) -> str:
+    """The tag of a corpus folder: its name without the ``-IOB`` suffix (``BC5CDR-IOB`` -> ``BC5CDR``)."""
+    return corpus_name[:-4] if corpus_name.endswith("-IOB") else corpus_name
+
+
+def tagged(query: str, corpus: str) -> str:
+    """Seed 003's dataset tags, on the question: ``<BC5CDR> question </BC5CDR>``, as the Java
+    ``BundleCorpusTags.tagged`` writes it. The question, not the sentence, carries the tag, so
+    context positions (spans, windows, syntax) are those of an untagged model."""
+    return f"<{corpus}> {query} </{corpus}>"
+
+
+def corpus_tags(corpora: List[str], types_by_corpus: Dict[str, List[str]]) -> Dict:
+    """The manifest's ``corpus_tags``: the tags learnt and, per type, the first corpus annotating it."""
+    tags = [corpus_tag(c) for c in corpora]
+    defaults = {}
+    for c in corpora:
+        for t in types_by_corpus[c]:
+            defaults.setdefault(t, corpus_tag(c))
+    return {"corpora": tags, "defaults": defaults}
+
+
+def questions(meta: Dict, corpus_name: str, types: List[str]) -> Dict[str, str]:
+    """The questions asked of ``corpus_name``'s sentences: in its tag when the model learnt it, in each
+    type's default corpus tag when it did not, plain for a model without corpus tags."""
+    tags = meta.get("corpus_tags")
+    if not tags:
+        return {t: meta["queries"][t] for t in types}
+    tag = corpus_tag(corpus_name)
+    return {t: tagged(meta["queries"][t], tag if tag in tags["corpora"] else tags["defaults"][t]) for t in types}

@@ -23,7 +23,8 @@ from .corpus import CorpusSpec
 from .features import collate, make_examples
 from .mrc import BertMrc, context_mask, mrc_loss, presence_loss
 from .predict import evaluate
-from .queries import build_queries
+from . import syntax
+from .queries import build_queries, corpus_tags, questions
 from .wordpiece import WordPieceTokenizer
 
 
@@ -58,6 +59,11 @@ def parse_args(argv=None):
                         "a fresh draw every epoch, so all of them are seen over several epochs")
     p.add_argument("--sentence-task", type=float, default=0.0, metavar="WEIGHT",
                    help="MT-BioNER's sentence-level auxiliary task (bCLS) with this loss weight (0: off)")
+    p.add_argument("--syntax", metavar="KINDS",
+                   help="seed 003's combined feature attention over these syntax kinds (comma-separated: pos, chunk, "
+                        "dep), annotated by the job's annotator (../bioner annotate, kept in ~/.cache/bioner-stream/annotations)")
+    p.add_argument("--corpus-tags", action="store_true",
+                   help="seed 003's dataset tags: each question in its corpus's tag pair, <BC5CDR> ... </BC5CDR>")
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--threads", type=int, default=os.cpu_count())
     p.add_argument("--checkpoint-every", type=int, default=200)
@@ -67,7 +73,7 @@ def parse_args(argv=None):
     return p.parse_args(argv)
 
 
-def load_model(args, init):
+def load_model(args, init, syntax_spec=None):
     if init:
         model = init.model
         model.dropout.p = args.dropout
@@ -83,7 +89,7 @@ def load_model(args, init):
         bert, extra = load_hf_checkpoint(args.hf_checkpoint, args.dropout)
         base = args.hf_checkpoint
     width = extra["end_fc.dense_0.weight"].shape[0] if "end_fc.dense_0.weight" in extra else None
-    model = BertMrc(bert, args.end_head, width, sentence_head=args.sentence_task > 0)
+    model = BertMrc(bert, args.end_head, width, sentence_head=args.sentence_task > 0, syntax=syntax_spec)
     if extra:
         missing = model.load_state_dict({**model.state_dict(), **extra}, strict=True)
         print(f"loaded MRC heads from checkpoint: {sorted(extra)[:4]}... {missing}", flush=True)
@@ -121,10 +127,25 @@ def training_data(args, tok, init):
     else:
         queries = build_queries(by_type, all_types, args.query_style, args.query_examples, args.seed,
                                 getattr(args, "query_language", "en"))
+    extra = {}
+    inputs = None
+    if getattr(args, "syntax", None):
+        if init and not init.meta.get("syntax"):
+            raise SystemExit("--syntax: --init-from's model reads no syntax; start from an encoder instead")
+        files = [os.path.join(spec.directory, f"{split}.tsv") for spec in specs for split in ("train", "devel")]
+        annotations = syntax.annotate(files, args.tokenizer)
+        extra["syntax"] = (init.meta["syntax"] if init else
+                           syntax.spec(annotations, [s.text for _, _, tr, _ in pooled for s in tr],
+                                       syntax.parse_kinds(args.syntax)))
+        inputs = syntax.SyntaxInputs(extra["syntax"], annotations)
+    if getattr(args, "corpus_tags", False):
+        extra["corpus_tags"] = corpus_tags([spec.name for spec in specs],
+                                           {spec.name: types for spec, types, _, _ in pooled})
     for spec, types, tr, ho in pooled:
-        train += make_examples(spec.name, tr, types, queries, tok, args.max_len)
-        held += make_examples(spec.name, ho, types, queries, tok, args.max_len)
-    return specs, all_types, queries, train, held
+        asked = questions({"queries": queries, **extra}, spec.name, types)
+        train += make_examples(spec.name, tr, types, asked, tok, args.max_len, inputs)
+        held += make_examples(spec.name, ho, types, asked, tok, args.max_len, inputs)
+    return specs, all_types, queries, train, held, extra
 
 
 def epoch_sample(examples, negative_rate, seed, epoch):
@@ -153,13 +174,13 @@ def main(argv=None):
     os.makedirs(args.out, exist_ok=True)
     tok = WordPieceTokenizer(args.tokenizer)
     init = load_checkpoint(args.init_from, int8_arithmetic=False) if args.init_from else None
-    specs, types, queries, train, held = training_data(args, tok, init)
+    specs, types, queries, train, held, extra = training_data(args, tok, init)
     print(f"types {types}; {len(train)} training and {len(held)} held-out examples", flush=True)
     print(f"{sum(1 for e in train if e.gold)} training examples hold a mention of their type; "
           f"negative rate {args.negative_rate}", flush=True)
     for t, q in queries.items():
         print(f"  query[{t}] = {q}", flush=True)
-    model, base = load_model(args, init)
+    model, base = load_model(args, init, extra.get("syntax"))
     heads = [p for n, p in model.named_parameters() if not n.startswith("bert.")]
     no_decay = [p for n, p in model.bert.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
     decay = [p for n, p in model.bert.named_parameters() if not (n.endswith("bias") or "LayerNorm" in n)]
@@ -179,7 +200,7 @@ def main(argv=None):
         opt, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm))))
     meta = {"base_encoder": base, "encoder_config": model.bert.config.to_dict(), "end_head": args.end_head,
             "types": types, "queries": queries, "max_len": args.max_len,
-            "corpora": [{"name": s.name, "tags": s.tags} for s in specs], "args": vars(args),
+            "corpora": [{"name": s.name, "tags": s.tags} for s in specs], "args": vars(args), **extra,
             **({"init_from": continued_model(init)} if init else {})}
     state_path = os.path.join(args.out, "last.pt")
     step, best = 0, -1.0
@@ -212,11 +233,12 @@ def main(argv=None):
             mask = context_mask(b["attention_mask"], b["token_type_ids"])
             if args.sentence_task > 0:
                 start, end, presence = model(b["input_ids"], b["attention_mask"], b["token_type_ids"],
-                                             b["start_labels"], presence=True)
+                                             b["start_labels"], presence=True, syntax=b.get("syntax"))
                 loss = (mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
                         + args.sentence_task * presence_loss(presence, b["start_labels"], mask))
             else:
-                start, end = model(b["input_ids"], b["attention_mask"], b["token_type_ids"], b["start_labels"])
+                start, end = model(b["input_ids"], b["attention_mask"], b["token_type_ids"], b["start_labels"],
+                                   syntax=b.get("syntax"))
                 loss = mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
             opt.zero_grad()
             loss.backward()

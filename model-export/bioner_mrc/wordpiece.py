@@ -55,6 +55,7 @@ class WordPieceTokenizer:
     """Tokenizes text into BERT word pieces with character offsets."""
 
     def __init__(self, tokenizer_json: str):
+        self.path = tokenizer_json  # the Java annotator tokenizes with the same file
         with open(tokenizer_json, encoding="utf-8") as f:
             spec = json.load(f)
         model = spec.get("model") or {}

@@ -6,6 +6,9 @@ import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
 import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.syntax.OpenNlpAnnotator;
+import dev.bionerstream.text.Sentence;
+import dev.bionerstream.text.SentenceSplitter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -102,8 +105,33 @@ final class BenchCommand implements Callable<Integer> {
             System.out.printf(
                     "padding efficiency of length-sorted batches (real / padded tokens): %.3f%n",
                     paddingEfficiency(windows, batch));
+            if (m.engine.manifest().syntax() != null) {
+                annotatorBench(texts, bare, whole);
+            }
         }
         return 0;
+    }
+
+    /** A syntax bundle's annotator alone on the same sentences, beside the model's rate on them. */
+    private void annotatorBench(List<String> texts, double bare, double whole) {
+        SentenceSplitter splitter = new SentenceSplitter();
+        List<String> sentences = texts.stream()
+                .flatMap(t -> splitter.split(t).stream())
+                .map(Sentence::text)
+                .toList();
+        OpenNlpAnnotator annotator = OpenNlpAnnotator.shared();
+        double seconds = Double.MAX_VALUE;
+        for (int r = 0; r < rounds; r++) {
+            long t0 = System.nanoTime();
+            sentences.forEach(annotator::annotate);
+            seconds = Math.min(seconds, (System.nanoTime() - t0) / 1e9);
+        }
+        System.out.printf(
+                "syntax annotator : %8.1f sentences/s (%.2f s, one thread; %s)%n",
+                sentences.size() / seconds, seconds, annotator.name());
+        System.out.printf(
+                "model            : %8.1f sentences/s bare, %.1f through the whole engine (annotator included)%n",
+                sentences.size() / bare, sentences.size() / whole);
     }
 
     static double paddingEfficiency(List<MrcWindow> windows, int batchSize) {

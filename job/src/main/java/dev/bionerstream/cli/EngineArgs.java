@@ -48,6 +48,12 @@ final class EngineArgs {
                     + "Default: ${DEFAULT-VALUE}")
     String gate;
 
+    @Option(
+            names = {"--corpus", "--model.corpus"},
+            description = "bundles with corpus tags: TYPE=CORPUS,... whose conventions each type follows "
+                    + "(default: the bundle's per type)")
+    String corpus;
+
     /** These options under the job's keys, for a job the command starts (demo). */
     Configuration toConfiguration() {
         Configuration c = new Configuration();
@@ -62,6 +68,9 @@ final class EngineArgs {
         c.set(OPTIMIZATION, optimization);
         c.set(BATCH_MAX_SIZE, batchSize);
         c.set(GATE, gate);
+        if (corpus != null) {
+            c.set(CORPUS, corpus);
+        }
         return c;
     }
 

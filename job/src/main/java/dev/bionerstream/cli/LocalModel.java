@@ -29,7 +29,7 @@ final class LocalModel implements AutoCloseable {
     static LocalModel open(ServingConfig config) {
         ModelBundle bundle = config.loadBundle();
         MrcEngine engine = new MrcEngine(
-                bundle, config.entityTypes(), config.gate()); // checks types and gate before loading the model
+                bundle, config.entityTypes(), config.gate(), config.corpora()); // checks them before loading the model
         try {
             return new LocalModel(config, engine, OrtMrcSession.open(bundle, config.inference()));
         } catch (RuntimeException e) {

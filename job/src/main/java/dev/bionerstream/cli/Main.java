@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             EvalCommand.class,
             ExtractCommand.class,
             BenchCommand.class,
+            AnnotateCommand.class,
             ImportCommand.class,
             ExportCommand.class,
             IngestCommand.class,

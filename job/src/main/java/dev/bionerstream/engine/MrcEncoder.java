@@ -16,9 +16,15 @@ public final class MrcEncoder {
     private final MrcTokenizer tokenizer;
     private final WindowBuilder windows;
     private final List<long[]> queries = new ArrayList<>();
+    private final SentenceSyntax syntax; // null: the model reads no syntax
 
     public MrcEncoder(MrcTokenizer tokenizer, List<EntityQuery> types, int maxLength) {
+        this(tokenizer, types, maxLength, null);
+    }
+
+    MrcEncoder(MrcTokenizer tokenizer, List<EntityQuery> types, int maxLength, SentenceSyntax syntax) {
         this.tokenizer = tokenizer;
+        this.syntax = syntax;
         this.windows = new WindowBuilder(maxLength, tokenizer.clsId(), tokenizer.sepId());
         for (EntityQuery q : types) {
             queries.add(tokenizer.ids(q.query()));
@@ -50,11 +56,16 @@ public final class MrcEncoder {
             if (p.size() == 0) {
                 continue;
             }
+            List<MrcWindow> sentenceWindows = new ArrayList<>();
             for (int t = 0; t < queries.size(); t++) {
-                for (MrcWindow w : windows.windows(p, queries.get(t), t)) {
-                    all.add(w);
-                    owner.add(s.index());
-                }
+                sentenceWindows.addAll(windows.windows(p, queries.get(t), t));
+            }
+            if (syntax != null) {
+                sentenceWindows = syntax.attach(s.text(), p, sentenceWindows);
+            }
+            for (MrcWindow w : sentenceWindows) {
+                all.add(w);
+                owner.add(s.index());
             }
         }
         return new EncodedText(

@@ -7,6 +7,8 @@ import dev.bionerstream.model.EntityQuery;
 import dev.bionerstream.model.ModelBundle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -44,13 +46,30 @@ public final class MrcEngine implements AutoCloseable {
      * {@code gate} is a {@code model.gate} setting ({@link PresenceGate#resolve}).
      */
     public MrcEngine(ModelBundle bundle, List<String> types, String gate) {
+        this(bundle, types, gate, Map.of());
+    }
+
+    /**
+     * As above; for a bundle trained with corpus tags, {@code corpora} picks the corpus whose
+     * conventions a type follows (type -> corpus), instead of the bundle's default for that type.
+     */
+    public MrcEngine(ModelBundle bundle, List<String> types, String gate, Map<String, String> corpora) {
         this.manifest = bundle.manifest();
         this.queries = select(manifest.entityTypes(), types);
         this.gate = PresenceGate.resolve(manifest, gate).orElse(null);
+        Optional<SentenceSyntax> syntax = SentenceSyntax.of(manifest);
+        if (this.gate != null && syntax.isPresent()) {
+            throw new IllegalArgumentException("the bundle " + manifest.id()
+                    + " reads syntax, which its presence gate's pass does not have: run it with --model.gate off");
+        }
         this.presenceIndex =
                 queries.stream().mapToInt(manifest.entityTypes()::indexOf).toArray();
         this.tokenizer = new MrcTokenizer(bundle.tokenizerJson());
-        this.encoder = new MrcEncoder(tokenizer, queries, manifest.maxSequenceLength());
+        this.encoder = new MrcEncoder(
+                tokenizer,
+                CorpusConventions.questions(manifest, queries, corpora),
+                manifest.maxSequenceLength(),
+                syntax.orElse(null));
         this.decoder = new MrcDecoder(queries);
     }
 

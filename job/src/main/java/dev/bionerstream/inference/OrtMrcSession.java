@@ -7,10 +7,13 @@ import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.OrtSession.SessionOptions.OptLevel;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.model.BundleException;
+import dev.bionerstream.model.BundleManifest;
+import dev.bionerstream.model.BundleSyntax;
 import dev.bionerstream.model.ModelBundle;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -142,12 +145,25 @@ public final class OrtMrcSession implements MrcSession {
         Set<String> inputs = session.getInputNames();
         Set<String> outputs = session.getOutputNames();
         List<String> expected = presence == null ? List.of(start, end) : List.of(start, end, presence);
-        if (!inputs.equals(Set.copyOf(INPUTS)) || !outputs.containsAll(expected)) {
+        List<String> expectedInputs = inputs(bundle.manifest());
+        if (!inputs.equals(Set.copyOf(expectedInputs)) || !outputs.containsAll(expected)) {
             session.close();
             throw new BundleException(String.format(
                     "%s/model.onnx has inputs %s and outputs %s; expected inputs %s and outputs %s",
-                    bundle.source(), inputs, outputs, INPUTS, expected));
+                    bundle.source(), inputs, outputs, expectedInputs, expected));
         }
+    }
+
+    /** The graph inputs a bundle's model takes: the ids, and two per syntax kind the manifest declares. */
+    static List<String> inputs(BundleManifest manifest) {
+        List<String> names = new ArrayList<>(INPUTS);
+        if (manifest.syntax() != null) {
+            for (BundleSyntax.Kind k : manifest.syntax().kinds()) {
+                names.add(BundleSyntax.positionsInput(k.kind()));
+                names.add(BundleSyntax.labelsInput(k.kind()));
+            }
+        }
+        return names;
     }
 
     private static OptLevel optLevel(String name) {
@@ -185,11 +201,12 @@ public final class OrtMrcSession implements MrcSession {
         if (gated && presenceOutput == null) {
             throw new IllegalArgumentException("a presence gate window, but the bundle has no presence gate output");
         }
-        try (OnnxTensor tIds = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
+        try (SyntaxTensors syntax = SyntaxTensors.of(env, batch, n);
+                OnnxTensor tIds = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
                 OnnxTensor tMask = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);
                 OnnxTensor tTypes = OnnxTensor.createTensor(env, LongBuffer.wrap(types), shape);
                 OrtSession.Result result = session.run(
-                        Map.of("input_ids", tIds, "attention_mask", tMask, "token_type_ids", tTypes),
+                        feeds(tIds, tMask, tTypes, syntax),
                         gated ? Set.of(startOutput, endOutput, presenceOutput) : Set.of(startOutput, endOutput))) {
             FloatBuffer start = ((OnnxTensor) result.get(startOutput).orElseThrow()).getFloatBuffer();
             FloatBuffer end = ((OnnxTensor) result.get(endOutput).orElseThrow()).getFloatBuffer();
@@ -212,6 +229,16 @@ public final class OrtMrcSession implements MrcSession {
             throw new IllegalStateException(
                     "ONNX Runtime failed on a batch of " + b + " x " + n + ": " + e.getMessage(), e);
         }
+    }
+
+    private static Map<String, OnnxTensor> feeds(
+            OnnxTensor ids, OnnxTensor mask, OnnxTensor types, SyntaxTensors syntax) {
+        Map<String, OnnxTensor> feeds = new HashMap<>();
+        feeds.put("input_ids", ids);
+        feeds.put("attention_mask", mask);
+        feeds.put("token_type_ids", types);
+        feeds.putAll(syntax.tensors());
+        return feeds;
     }
 
     /** Per type, the highest presence logit of window {@code i}'s context positions 1..len. */

@@ -22,7 +22,9 @@ public record BundleManifest(
         @JsonProperty("files") Map<String, String> files,
         @JsonProperty("evaluation") Map<String, Map<String, Double>> evaluation,
         @JsonProperty("gate") BundleGate gate,
-        @JsonProperty("quantization") BundleQuantization quantization) {
+        @JsonProperty("quantization") BundleQuantization quantization,
+        @JsonProperty("syntax") BundleSyntax syntax,
+        @JsonProperty("corpus_tags") BundleCorpusTags corpusTags) {
 
     public String startOutput() {
         return outputs == null ? "start_logits" : outputs.getOrDefault("start", "start_logits");

@@ -1,6 +1,7 @@
 package dev.bionerstream.model;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.syntax.SyntaxKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A validated model bundle: {@code bundle.json}, {@code model.onnx} and {@code tokenizer.json},
@@ -108,6 +110,7 @@ public final class ModelBundle {
         if (m.name() == null || m.version() == null) {
             throw new BundleException(source + "/" + MANIFEST + ": name and version are required");
         }
+        validateSyntax(source, m);
         BundleGate gate = m.gate();
         if (gate != null
                 && (gate.output() == null
@@ -115,6 +118,39 @@ public final class ModelBundle {
                         || !(gate.threshold() > 0 && gate.threshold() < 1))) {
             throw new BundleException(source + "/" + MANIFEST
                     + ": \"gate\" needs an \"output\" and a \"threshold\" between 0 and 1, got " + gate);
+        }
+    }
+
+    private static void validateSyntax(String source, BundleManifest m) {
+        if (m.syntax() != null) {
+            if (m.syntax().kinds() == null
+                    || m.syntax().kinds().isEmpty()
+                    || m.syntax().annotator() == null) {
+                throw new BundleException(source + "/" + MANIFEST
+                        + ": \"syntax\" needs an \"annotator\" and \"kinds\" ([{\"kind\", \"width\", \"labels\"}])");
+            }
+            for (BundleSyntax.Kind k : m.syntax().kinds()) {
+                try {
+                    SyntaxKind.of(k.kind());
+                } catch (IllegalArgumentException e) {
+                    throw new BundleException(source + "/" + MANIFEST + ": " + e.getMessage());
+                }
+                if (k.width() < 1 || k.labels() == null) {
+                    throw new BundleException(source + "/" + MANIFEST + ": syntax kind " + k.kind()
+                            + " needs a width of at least 1 and its labels, got " + k);
+                }
+            }
+        }
+        BundleCorpusTags tags = m.corpusTags();
+        if (tags != null) {
+            List<String> names = m.entityTypes().stream().map(EntityQuery::name).toList();
+            if (tags.corpora() == null
+                    || tags.defaults() == null
+                    || !tags.defaults().keySet().equals(Set.copyOf(names))
+                    || !tags.corpora().containsAll(tags.defaults().values())) {
+                throw new BundleException(source + "/" + MANIFEST + ": \"corpus_tags\" needs \"corpora\" and a"
+                        + " default corpus among them for every entity type " + names + ", got " + tags);
+            }
         }
     }
 

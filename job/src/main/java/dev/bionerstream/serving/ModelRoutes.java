@@ -48,6 +48,7 @@ public record ModelRoutes(ServingConfig defaultModel, Map<String, ServingConfig>
                     List.of(),
                     // each bundle's own measured gate, unless gates are off altogether
                     base.gate().equals(PresenceGate.OFF) ? PresenceGate.OFF : PresenceGate.BUNDLE,
+                    Map.of(), // model.corpus names the main bundle's corpora; another language's bundle has its own
                     base.inference(),
                     base.batchMaxSize(),
                     base.batchMaxWait(),

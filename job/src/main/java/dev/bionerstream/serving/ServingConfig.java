@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.flink.configuration.ReadableConfig;
 
@@ -21,11 +22,13 @@ import org.apache.flink.configuration.ReadableConfig;
  * @param bundle bundle directory; null for the bundle in the jar
  * @param entityTypes the types to extract; all of the bundle's when empty
  * @param gate the presence gate setting ({@link PresenceGate#resolve})
+ * @param corpora type -> the corpus whose conventions it follows, for a bundle with corpus tags
  */
 public record ServingConfig(
         String bundle,
         List<String> entityTypes,
         String gate,
+        Map<String, String> corpora,
         InferenceOptions inference,
         int batchMaxSize,
         Duration batchMaxWait,
@@ -34,6 +37,7 @@ public record ServingConfig(
     public ServingConfig {
         entityTypes = List.copyOf(entityTypes);
         gate = PresenceGate.checkSetting(gate);
+        corpora = Map.copyOf(corpora);
         requirePositive(BATCH_MAX_SIZE.key(), batchMaxSize);
         requirePositive(MAX_WINDOWS_PER_DOCUMENT.key(), maxWindowsPerDocument);
         if (batchMaxWait.isNegative()) {
@@ -64,10 +68,25 @@ public record ServingConfig(
                 c.getOptional(BUNDLE).orElse(null),
                 types,
                 c.get(GATE),
+                c.getOptional(CORPUS).map(ServingConfig::pairs).orElse(Map.of()),
                 inference,
                 c.get(BATCH_MAX_SIZE),
                 c.get(BATCH_MAX_WAIT),
                 c.get(MAX_WINDOWS_PER_DOCUMENT));
+    }
+
+    /** {@code TYPE=CORPUS,...} as a map. */
+    static Map<String, String> pairs(String spec) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String pair : spec.split(",")) {
+            String[] kv = pair.split("=", 2);
+            if (kv.length != 2 || kv[0].isBlank() || kv[1].isBlank()) {
+                throw new IllegalArgumentException(
+                        "--" + CORPUS.key() + ": '" + pair + "' is not TYPE=CORPUS (e.g. disease=NCBI-disease)");
+            }
+            out.put(kv[0].trim(), kv[1].trim());
+        }
+        return out;
     }
 
     /** The bundle this config names, or the one in the jar. */

@@ -41,6 +41,12 @@ public final class ServingOptions {
             .withDescription(
                     "Presence gate (one query-free pass per sentence, then only the types it may hold): bundle (on if "
                             + "the bundle's measured gate is enabled), on, off, or a threshold between 0 and 1.");
+    public static final ConfigOption<String> CORPUS = ConfigOptions.key("model.corpus")
+            .stringType()
+            .noDefaultValue()
+            .withDescription(
+                    "For a bundle trained with corpus tags: whose annotation conventions a type follows, TYPE=CORPUS pairs, "
+                            + "comma-separated (e.g. disease=NCBI-disease); the bundle's default per type when unset.");
     public static final ConfigOption<Integer> BATCH_MAX_SIZE = ConfigOptions.key("batch.max-size")
             .intType()
             .defaultValue(32)
@@ -74,6 +80,7 @@ public final class ServingOptions {
             OPTIMIZATION,
             ENTITY_TYPES,
             GATE,
+            CORPUS,
             BATCH_MAX_SIZE,
             BATCH_MAX_WAIT,
             MAX_WINDOWS_PER_DOCUMENT,

@@ -82,7 +82,10 @@ public final class SharedModels {
             if (e == null || e.batcher.isBroken()) {
                 ModelBundle bundle = config.loadBundle();
                 MrcEngine engine = new MrcEngine(
-                        bundle, config.entityTypes(), config.gate()); // checks types and gate before loading the model
+                        bundle,
+                        config.entityTypes(),
+                        config.gate(),
+                        config.corpora()); // checks them before loading the model
                 MrcSession session;
                 try {
                     session = factory.open(bundle, config.inference());

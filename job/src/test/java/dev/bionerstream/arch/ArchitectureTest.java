@@ -25,6 +25,7 @@ class ArchitectureTest {
                     "..model..",
                     "..inference..",
                     "..features..",
+                    "..syntax..",
                     "..text..",
                     "..eval..",
                     "..pubmed..",

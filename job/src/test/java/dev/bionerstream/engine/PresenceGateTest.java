@@ -25,6 +25,8 @@ class PresenceGateTest {
                 Map.of(),
                 null,
                 gate,
+                null,
+                null,
                 null);
     }
 

@@ -29,6 +29,8 @@ class DocumentRecordsTest {
                 Map.of(),
                 null,
                 null,
+                null,
+                null,
                 null);
     }
 
