@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.engine.Extraction;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.model.ModelBundle;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -26,22 +24,22 @@ import org.junit.jupiter.api.Test;
  * ({@code python3 -m bioner_mrc.tiny_bundle}).
  */
 class OrtPresenceGateTest {
+    static FixtureBundle tiny;
     static ModelBundle bundle;
     static OrtMrcSession session;
     static JsonNode fixtures;
 
     @BeforeAll
     static void open() throws Exception {
-        Path dir = Path.of(
-                OrtPresenceGateTest.class.getResource("/bundles/tiny-gated").toURI());
-        bundle = ModelBundle.load(dir);
-        session = OrtMrcSession.open(bundle, InferenceOptions.cpu(1));
-        fixtures = new ObjectMapper().readTree(dir.resolve("fixtures.json").toFile());
+        tiny = FixtureBundle.open("tiny-gated");
+        bundle = tiny.bundle();
+        session = tiny.session();
+        fixtures = tiny.fixtures();
     }
 
     @AfterAll
     static void close() {
-        session.close();
+        tiny.close();
     }
 
     static MrcWindow gateWindow(JsonNode row) {

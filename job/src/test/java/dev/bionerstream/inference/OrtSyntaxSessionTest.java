@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.engine.Extraction;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
@@ -14,7 +13,6 @@ import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.features.SyntaxInput;
 import dev.bionerstream.model.BundleSyntax;
 import dev.bionerstream.model.ModelBundle;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,22 +27,22 @@ import org.junit.jupiter.api.Test;
  * job's annotator), and ONNX Runtime gives PyTorch's logits on them.
  */
 class OrtSyntaxSessionTest {
+    static FixtureBundle tiny;
     static ModelBundle bundle;
     static OrtMrcSession session;
     static JsonNode fixtures;
 
     @BeforeAll
     static void open() throws Exception {
-        Path dir = Path.of(
-                OrtSyntaxSessionTest.class.getResource("/bundles/tiny-syntax").toURI());
-        bundle = ModelBundle.load(dir);
-        session = OrtMrcSession.open(bundle, InferenceOptions.cpu(1));
-        fixtures = new ObjectMapper().readTree(dir.resolve("fixtures.json").toFile());
+        tiny = FixtureBundle.open("tiny-syntax");
+        bundle = tiny.bundle();
+        session = tiny.session();
+        fixtures = tiny.fixtures();
     }
 
     @AfterAll
     static void close() {
-        session.close();
+        tiny.close();
     }
 
     static MrcWindow engineWindow(MrcEngine engine, JsonNode row) {
