@@ -131,28 +131,26 @@ def fixture_logits(model_path: str, fixtures: Dict) -> Dict:
     return out
 
 
-def emulation_parity(bundle: str, fixtures: Dict) -> float:
-    """Largest difference between the torch emulation and the reference interpreter, fixtures padded together."""
-    model = load_checkpoint(bundle).model
+def emulation_parity(bundle: str, model, fixtures: Dict) -> float:
+    """Largest difference between the torch emulation ``model`` of ``bundle`` and the reference
+    interpreter, fixtures padded together."""
     feeds = pad_batch(fixtures["sentences"])
     expected = onnx_check.run_numpy(os.path.join(bundle, "model.onnx"), feeds, ["start_logits", "end_logits"])
     got = torch_logits(model, feeds)[:2]
     return float(max(np.max(np.abs(g - e)) for g, e in zip(got, expected)))
 
 
-def compare_logits(source: str, bundle: str, evaluate: List[str], windows: int, batch_size: int = 32) -> Dict:
-    """The int8 arithmetic against the source bundle's on the first ``windows`` test examples of the
-    corpora, in batches as the job runs them: largest start/end logit difference over the context
-    positions, and the share of those positions whose argmax (the decoded tag) changes."""
-    fp, q = load_checkpoint(source), load_checkpoint(bundle)
-    tok = WordPieceTokenizer(os.path.join(bundle, "tokenizer.json"))
-    examples = collect_examples([CorpusSpec.parse(s) for s in evaluate], q.meta, tok, "test")[0][:windows]
+def compare_logits(source: str, int8_model, examples: List, batch_size: int = 32) -> Dict:
+    """The int8 arithmetic against the source bundle's on ``examples`` (the first test windows), in
+    batches as the job runs them: largest start/end logit difference over the context positions, and
+    the share of those positions whose argmax (the decoded tag) changes."""
+    fp = load_checkpoint(source)
     worst, changed, positions = 0.0, 0, 0
     for b in range(0, len(examples), batch_size):
         batch = collate(examples[b:b + batch_size])
         feeds = {k: batch[k].numpy() for k in INPUTS}
         context = (batch["start_labels"] != -100).numpy()  # the context pieces, where spans are decoded
-        for f, g in zip(torch_logits(fp.model, feeds)[:2], torch_logits(q.model, feeds)[:2]):
+        for f, g in zip(torch_logits(fp.model, feeds)[:2], torch_logits(int8_model, feeds)[:2]):
             worst = max(worst, float(np.abs(f - g)[context].max()))
             changed += int((f.argmax(-1) != g.argmax(-1))[context].sum())
             positions += int(context.sum())
@@ -162,18 +160,15 @@ def compare_logits(source: str, bundle: str, evaluate: List[str], windows: int, 
             "tags": positions}
 
 
-def evaluate_int8(bundle: str, source_evaluation: Dict, evaluate: List[str], batch_size: int):
+def evaluate_int8(int8_model, source_evaluation: Dict, examples: List, truncated: Dict, batch_size: int) -> Tuple:
     """Test-split scores of the int8 arithmetic, and their F1 change against the source bundle's."""
-    loaded = load_checkpoint(bundle)
-    tok = WordPieceTokenizer(os.path.join(bundle, "tokenizer.json"))
-    examples, truncated = collect_examples([CorpusSpec.parse(s) for s in evaluate], loaded.meta, tok, "test")
     print(f"evaluating {len(examples)} test examples with int8 arithmetic", flush=True)
-    table = evaluate_examples(loaded.model, examples, batch_size)
+    table = evaluate_examples(int8_model, examples, batch_size)
     print_table(table, truncated)
     delta = {k: {"f1_int8": row["f1"], "f1_source": source_evaluation[k]["f1"],
                  "delta": round(row["f1"] - source_evaluation[k]["f1"], 2)}
              for k, row in table.items() if k in source_evaluation}
-    return table, truncated, delta
+    return table, delta
 
 
 def quantization_record(source: Dict, modules: List[str]) -> Dict:
@@ -220,16 +215,21 @@ def quantize_bundle(src: str, out: str, version: str = None, evaluate: List[str]
     manifest["quantization"] = quantization_record(source, modules)
     manifest["files"] = {f: sha256(os.path.join(out, f)) for f in ("model.onnx", "tokenizer.json")}
     write_manifest(out, manifest)  # the bundle is complete and readable from here on
+    # read back once, for the checks below that run the emulation (a gated bundle does not read back)
+    int8_loaded = load_checkpoint(out) if "gate" not in source or evaluate else None
     if "gate" not in source:
-        worst = emulation_parity(out, fixtures)
+        worst = emulation_parity(out, int8_loaded.model, fixtures)
         print(f"torch int8 emulation vs the ONNX reference interpreter, fixtures padded together: "
               f"max |diff| {worst:.2e} (a float rounding difference can move an activation across a "
               "quantization step)", flush=True)
         manifest["parity"] = {"backend": "numpy", "torch_emulation_max_abs_diff": worst}
-    if evaluate and compare_windows:
-        manifest["int8_logit_check"] = compare_logits(src, out, evaluate, compare_windows)
     if evaluate:
-        table, truncated, delta = evaluate_int8(out, source.get("evaluation", {}), evaluate, batch_size)
+        tok = WordPieceTokenizer(os.path.join(out, "tokenizer.json"))
+        examples, truncated = collect_examples([CorpusSpec.parse(s) for s in evaluate], int8_loaded.meta, tok, "test")
+        if compare_windows:
+            manifest["int8_logit_check"] = compare_logits(src, int8_loaded.model, examples[:compare_windows])
+        table, delta = evaluate_int8(int8_loaded.model, source.get("evaluation", {}), examples, truncated,
+                                     batch_size)
         manifest.update(evaluation=table, evaluation_truncated_examples=truncated, int8_f1_delta=delta)
     write_manifest(out, manifest)
     return manifest

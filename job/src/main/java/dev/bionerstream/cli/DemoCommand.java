@@ -9,6 +9,7 @@ import dev.bionerstream.ingest.IngestConfig;
 import dev.bionerstream.ingest.IngestJob;
 import dev.bionerstream.model.ModelBundle;
 import dev.bionerstream.pubmed.PubMedDirectory;
+import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.SessionFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,8 @@ final class DemoCommand implements Callable<Integer> {
     static final String SHIPPED_SPANISH_BUNDLE = "bundles/pharmaconer-es";
     /** Turns the Spanish bundle off: {@code --model.language-bundles none}. */
     static final String NO_LANGUAGE_BUNDLES = "none";
+    /** The language of the Spanish samples, which go out only when a Spanish bundle serves them. */
+    static final String SPANISH = "spa";
 
     @Mixin
     EngineArgs engine;
@@ -117,7 +120,8 @@ final class DemoCommand implements Callable<Integer> {
             List<String> sample = SampleAbstracts.load(abstracts);
             List<String> records = new ArrayList<>(sample);
             records.addAll(BAD_RECORDS);
-            if (languageBundles() != null) {
+            ModelRoutes models = p.config.models();
+            if (!models.forLanguage(SPANISH).equals(models.defaultModel())) {
                 records.addAll(SampleAbstracts.load(SampleAbstracts.SPANISH_RESOURCE, spanishAbstracts));
             }
             p.produce(records);
@@ -155,7 +159,7 @@ final class DemoCommand implements Callable<Integer> {
             throw new IllegalStateException("the Spanish bundle " + spanish.toAbsolutePath()
                     + " is missing (run from the repository, or pass --model.language-bundles none)");
         }
-        return "spa=" + spanish.toAbsolutePath().normalize();
+        return SPANISH + "=" + spanish.toAbsolutePath().normalize();
     }
 
     /** The ingest job on a second local cluster (no dashboard), watching --pubmed, checkpoints every 2 s. */
