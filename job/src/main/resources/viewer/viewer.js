@@ -160,7 +160,6 @@ async function render() {
       status(`document ${doc.documentId}: ${doc.entities.length} mentions`);
       return;
     }
-    params.delete("view");
     const result = await api("api/search?" + params.toString());
     $("#results").replaceChildren(...result.documents.map(card));
     facets(result);

@@ -84,7 +84,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(
             names = "--exit-when-done",
-            description = "exit 0 once the sample is processed (else keep running for the dashboard)")
+            description = "exit 0 once the sample is processed (else keep running for the dashboard and the page)")
     boolean exitWhenDone;
 
     @Option(

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import org.codelibs.opensearch.runner.OpenSearchRunner;
 
 /**
@@ -30,6 +32,7 @@ public final class EmbeddedOpenSearch implements AutoCloseable {
     /** Starts the node and waits until it is yellow (ready to create indices and take writes). */
     public static EmbeddedOpenSearch start() throws IOException {
         Path home = Files.createTempDirectory("bioner-opensearch");
+        deleteAtExit(home);
         int base = freePort() - 1;
         OpenSearchRunner runner = new OpenSearchRunner();
         runner.setMaxHttpPort(base + PORT_RANGE);
@@ -60,6 +63,25 @@ public final class EmbeddedOpenSearch implements AutoCloseable {
     /** The node's HTTP address, {@code http://127.0.0.1:PORT}. */
     public String url() {
         return url;
+    }
+
+    /**
+     * Ctrl-C ends the keep-running demo without {@link #close()}, which would leave the node's data
+     * in the temporary directory; the JVM's exit deletes it then (after a close, nothing is left).
+     */
+    private static void deleteAtExit(Path home) {
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            try (Stream<Path> files = Files.walk(home)) {
+                                files.sorted(Comparator.reverseOrder())
+                                        .forEach(f -> f.toFile().delete());
+                            } catch (IOException e) {
+                                // Already gone (closed), or the exit goes on regardless: a temp directory is not worth
+                                // failing it.
+                            }
+                        },
+                        "opensearch-cleanup"));
     }
 
     private static int freePort() throws IOException {

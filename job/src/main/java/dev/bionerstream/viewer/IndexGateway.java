@@ -41,10 +41,6 @@ public final class IndexGateway {
                                         (config.username() + ":" + config.password()).getBytes(StandardCharsets.UTF_8));
     }
 
-    public String index() {
-        return index;
-    }
-
     /** Documents in the index once every write acknowledged so far is visible to searches. */
     public long refreshedCount() throws IOException {
         send("POST", segment(index) + "/_refresh", null);

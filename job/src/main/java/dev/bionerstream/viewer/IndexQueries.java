@@ -11,9 +11,9 @@ import java.time.Instant;
  */
 final class IndexQueries {
     static final ObjectMapper JSON = new ObjectMapper();
-    /** Entity types and most frequent entities shown beside the results. */
+    /** Entity types shown beside the results, with their document counts. */
     static final int TYPE_FACETS = 20;
-
+    /** Most frequent entities shown beside the results, with their mention counts. */
     static final int ENTITY_FACETS = 15;
 
     private IndexQueries() {}

@@ -36,7 +36,7 @@ public record ViewerConfig(String host, int port, URI openSearch, String index, 
         }
     }
 
-    /** On 127.0.0.1:{@link #DEFAULT_PORT}, no credentials. */
+    /** On 127.0.0.1 (this machine only), without credentials. */
     public static ViewerConfig local(String openSearchUrl, String index, int port) {
         return new ViewerConfig(DEFAULT_HOST, port, URI.create(openSearchUrl), index, null, null);
     }

@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -43,7 +44,7 @@ public final class ViewerServer implements AutoCloseable {
     private ViewerServer(ViewerConfig config, DeadLetterCounter deadLetters) throws IOException {
         this.index = new IndexGateway(config);
         this.rates = new LiveRates(index, deadLetters, Clock.systemUTC());
-        this.server = HttpServer.create(new InetSocketAddress(config.host(), config.port()), 0);
+        this.server = listen(config);
         this.executor = Executors.newFixedThreadPool(4, r -> {
             Thread t = new Thread(r, "viewer-http");
             t.setDaemon(true);
@@ -58,6 +59,15 @@ public final class ViewerServer implements AutoCloseable {
         ViewerServer viewer = new ViewerServer(config, deadLetters);
         viewer.server.start();
         return viewer;
+    }
+
+    private static HttpServer listen(ViewerConfig config) throws IOException {
+        try {
+            return HttpServer.create(new InetSocketAddress(config.host(), config.port()), 0);
+        } catch (BindException e) {
+            throw new BindException("the page cannot listen on " + config.host() + ":" + config.port() + " ("
+                    + e.getMessage() + "): choose another port, or 0 for any free one");
+        }
     }
 
     /** The page's address; {@code localhost} stands for a server bound to every interface. */

@@ -1,9 +1,11 @@
 package dev.bionerstream.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -35,6 +37,16 @@ class ViewerServerTest {
     @Test
     void listensOnLoopbackOnlyByDefault() {
         assertThat(server.url()).startsWith("http://127.0.0.1:");
+    }
+
+    @Test
+    void aPortInUseSaysSo() {
+        int port = Integer.parseInt(server.url().replaceAll(".*:(\\d+)/", "$1"));
+        assertThatThrownBy(() -> ViewerServer.start(
+                        ViewerConfig.local("http://127.0.0.1:9200", "bioner-documents", port), DeadLetterCounter.NONE))
+                .isInstanceOf(BindException.class)
+                .hasMessageStartingWith("the page cannot listen on 127.0.0.1:" + port)
+                .hasMessageEndingWith("choose another port, or 0 for any free one");
     }
 
     @Test
