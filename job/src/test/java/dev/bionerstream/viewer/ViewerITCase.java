@@ -8,6 +8,8 @@ import dev.bionerstream.avro.TextField;
 import dev.bionerstream.sink.opensearch.OpenSearchNode;
 import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import dev.bionerstream.sink.opensearch.TestDocuments;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -105,7 +107,7 @@ class ViewerITCase {
         assertThat(texts("#entity-facets li")).contains("cisplatin " + cisplatinMentions);
         assertThat(texts("#type-facets li")).contains("chemical " + expected.size());
         assertThat(texts("#legend span")).contains("chemical", "disease", "gene", "species");
-        browser.screenshot(SCREENSHOTS.resolve("search-cisplatin.png"));
+        assertPng(browser.screenshot(SCREENSHOTS.resolve("search-cisplatin.png")));
     }
 
     @Test
@@ -129,7 +131,7 @@ class ViewerITCase {
                 .satisfies(m -> assertThat(m.get("title")).contains("gene", "score 0.970", TestDocuments.VERSION));
         assertThat(browser.driver.findElements(By.cssSelector("table.mentions tbody tr")))
                 .hasSize(doc.getEntities().size());
-        browser.screenshot(SCREENSHOTS.resolve("document.png"));
+        assertPng(browser.screenshot(SCREENSHOTS.resolve("document.png")));
     }
 
     @Test
@@ -230,6 +232,11 @@ class ViewerITCase {
         return articles.stream()
                 .map(a -> new Shown((String) a.get("eventId"), (List<Map<String, String>>) a.get("marks")))
                 .toList();
+    }
+
+    private static void assertPng(Path file) throws IOException {
+        byte[] png = Files.readAllBytes(file);
+        assertThat(png).as("screenshot " + file).startsWith(0x89, 'P', 'N', 'G').hasSizeGreaterThan(10_000);
     }
 
     private static List<String> texts(String selector) {
