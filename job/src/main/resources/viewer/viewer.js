@@ -151,7 +151,7 @@ function go(params) {
 async function render() {
   const params = new URLSearchParams(location.hash.slice(1));
   const form = $("#search");
-  for (const name of ["entity", "type", "q", "doc"]) form.elements[name].value = params.get(name) || "";
+  for (const name of ["entity", "type", "q", "doc", "year"]) form.elements[name].value = params.get(name) || "";
   status("searching…");
   try {
     if (params.has("view")) {
@@ -184,7 +184,7 @@ async function rates() {
 $("#search").addEventListener("submit", (event) => {
   event.preventDefault();
   const form = event.target;
-  go(Object.fromEntries(["entity", "type", "q", "doc"].map((n) => [n, form.elements[n].value.trim()])));
+  go(Object.fromEntries(["entity", "type", "q", "doc", "year"].map((n) => [n, form.elements[n].value.trim()])));
 });
 window.addEventListener("hashchange", render);
 legend([]);

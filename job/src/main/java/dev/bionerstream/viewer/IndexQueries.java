@@ -46,6 +46,14 @@ final class IndexQueries {
         if (q.documentId() != null) {
             term(filter, "documentId", q.documentId());
         }
+        if (q.year() != null) {
+            // Dates stored as yyyy, yyyy-MM or yyyy-MM-dd all fall in [Jan 1, next Jan 1).
+            filter.addObject()
+                    .putObject("range")
+                    .putObject("publicationDate")
+                    .put("gte", q.year() + "-01-01")
+                    .put("lt", (q.year() + 1) + "-01-01");
+        }
         ArrayNode sort = body.putArray("sort");
         if (q.text() != null) {
             sort.add("_score");

@@ -18,18 +18,20 @@ class SearchQueryTest {
                 "Chemical",
                 "doc",
                 "PMID:1",
+                "year",
+                "2026",
                 "from",
                 "20",
                 "size",
                 "10"));
 
-        assertThat(q).isEqualTo(new SearchQuery("kinase", "Imatinib", "chemical", "PMID:1", 20, 10));
+        assertThat(q).isEqualTo(new SearchQuery("kinase", "Imatinib", "chemical", "PMID:1", 2026, 20, 10));
     }
 
     @Test
     void emptyPartsAreLeftOutAndThePageDefaultsToTheFirstTwenty() throws Exception {
         assertThat(SearchQuery.from(Map.of("q", "", "entity", "  ")))
-                .isEqualTo(new SearchQuery(null, null, null, null, 0, 20));
+                .isEqualTo(new SearchQuery(null, null, null, null, null, 0, 20));
     }
 
     @Test
@@ -44,7 +46,9 @@ class SearchQueryTest {
         assertThatThrownBy(() -> SearchQuery.from(Map.of("type", "chemical\"}")))
                 .hasMessageContaining("is not an entity type");
         assertThatThrownBy(() -> SearchQuery.from(Map.of("query", "x")))
-                .hasMessage("unknown parameter 'query': use q, entity, type, doc, from, size");
+                .hasMessage("unknown parameter 'query': use q, entity, type, doc, year, from, size");
+        assertThatThrownBy(() -> SearchQuery.from(Map.of("year", "26")))
+                .hasMessage("year must be in 1700..2999, not 26");
         assertThatThrownBy(() -> SearchQuery.from(Map.of("q", "x".repeat(501))))
                 .hasMessage("q is longer than 500 characters");
     }

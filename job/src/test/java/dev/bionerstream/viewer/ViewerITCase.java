@@ -111,6 +111,30 @@ class ViewerITCase {
     }
 
     @Test
+    void anEntityAndAYearFindThatYearsDocumentsOnly() {
+        List<String> expected = INPUT.stream()
+                .filter(d ->
+                        d.getPublicationDate() != null && d.getPublicationDate().startsWith("2024-"))
+                .filter(d -> d.getEntities().stream().anyMatch(m -> m.getText().equalsIgnoreCase("cisplatin")))
+                .map(DocumentEntities::getEventId)
+                .toList();
+        assertThat(expected)
+                .as("test data mentioning cisplatin, published in 2024")
+                .isNotEmpty();
+
+        browser.driver.get(viewer.url() + "#entity=cisplatin");
+        awaitStatus(documents((int) INPUT.stream()
+                .filter(d -> d.getEntities().stream().anyMatch(m -> m.getText().equalsIgnoreCase("cisplatin")))
+                .count()));
+        browser.driver.findElement(By.name("year")).sendKeys("2024");
+        browser.driver.findElement(By.cssSelector("#search button")).click();
+        awaitStatus(documents(expected.size()));
+
+        // "2024 Spring" is not a date the index can range over: it stays in publicationDateText.
+        assertThat(shownMarks().keySet()).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
     void theDocumentViewShowsNestedMentionsAfterACharacterOutsideTheBmp() throws Exception {
         DocumentEntities doc = INPUT.get(INPUT.size() - 1);
         browser.driver.get(viewer.url() + "#entity=bcr-abl1&type=gene");
