@@ -27,16 +27,18 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The whole pipeline on one machine with nothing installed: an embedded Kafka broker, the job on
- * a local Flink cluster with its dashboard, the sample abstracts produced, the output read back
- * and summarised.
+ * The whole pipeline on one machine with nothing installed: an embedded Kafka broker, an embedded
+ * OpenSearch node with the search-and-view page (unless {@code --no-index}), the job on a local
+ * Flink cluster with its dashboard, the sample abstracts produced, the output read back and
+ * summarised.
  */
 @Command(
         name = "demo",
         mixinStandardHelpOptions = true,
         defaultValueProvider = ServingDefaults.class,
         description =
-                "Embedded Kafka + the job on a local Flink cluster (dashboard on --port) + the sample abstracts; prints a summary.")
+                "Embedded Kafka and OpenSearch + the job on a local Flink cluster (dashboard on --port) + the sample abstracts; "
+                        + "prints a summary and serves a page to search and view the results (--viewer.port).")
 final class DemoCommand implements Callable<Integer> {
     static final List<String> BAD_RECORDS = List.of("{not json", "{\"id\": \"no-text\"}");
     /** The Spanish bundle the repository ships, relative to its root ({@code bioner.home}, set by ./bioner). */
@@ -82,10 +84,19 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(
             names = "--exit-when-done",
-            description = "exit 0 once the sample is processed (else keep running for the dashboard)")
+            description = "exit 0 once the sample is processed (else keep running for the dashboard and the page)")
     boolean exitWhenDone;
 
+    @Option(
+            names = "--no-index",
+            description = "leave out the OpenSearch node, the index sink and the page (saves memory and start-up time)")
+    boolean noIndex;
+
+    @Mixin
+    ViewerArgs viewer;
+
     private JobClient ingest;
+    private DemoIndex index;
 
     @Override
     public Integer call() throws Exception {
@@ -96,18 +107,29 @@ final class DemoCommand implements Callable<Integer> {
         if (byLanguage != null) {
             options.setString("model.language-bundles", byLanguage);
         }
+        if (!noIndex) {
+            index = DemoIndex.start(viewer);
+            index.configure(options);
+        }
         try (LocalPipeline p = LocalPipeline.start(
                 options,
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(port)),
                 SessionFactory.ONNX_RUNTIME)) {
             System.out.printf(
                     "Kafka broker %s; Flink dashboard http://localhost:%d%n", p.kafka.bootstrapServers(), port);
+            if (index != null) {
+                System.out.println(index.serve());
+            }
             try {
                 return show(p);
             } finally {
                 if (ingest != null) {
                     ingest.cancel().get();
                 }
+            }
+        } finally {
+            if (index != null) {
+                index.close();
             }
         }
     }
@@ -139,11 +161,33 @@ final class DemoCommand implements Callable<Integer> {
         dead = p.deadLetters.poll(Duration.ZERO);
         double seconds = (System.nanoTime() - t0) / 1e9;
         System.out.print(summary(docs, dead, seconds));
+        if (index != null) {
+            dead.forEach(d -> index.deadLetterArrived());
+            long expected =
+                    docs.stream().map(DocumentEntities::getEventId).distinct().count();
+            long searchable = index.awaitSearchable(expected, Duration.ofMinutes(2));
+            System.out.printf(
+                    "search and view: %s (%d of %d documents searchable in index %s)%n",
+                    index.pageUrl(), searchable, expected, index.index());
+        }
         if (!exitWhenDone) {
-            System.out.println("The job keeps running for the dashboard; Ctrl-C stops it.");
-            Thread.currentThread().join();
+            System.out.println("The job keeps running for the dashboard and the page; Ctrl-C stops it.");
+            keepReadingDeadLetters(p, dead.size());
         }
         return 0;
+    }
+
+    /** Until stopped: new dead letters count in the page's live line (the job's other outputs are in the index). */
+    private void keepReadingDeadLetters(LocalPipeline p, int seen) throws InterruptedException {
+        if (index == null) {
+            Thread.currentThread().join();
+        }
+        while (!Thread.currentThread().isInterrupted()) {
+            int now = p.deadLetters.poll(Duration.ofSeconds(1)).size();
+            for (; seen < now; seen++) {
+                index.deadLetterArrived();
+            }
+        }
     }
 
     /**

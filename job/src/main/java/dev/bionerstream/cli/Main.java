@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 
 /**
  * Entry point of the command line ({@code ./bioner}): {@code demo}, {@code run}, {@code ingest}, {@code fetch},
- * {@code eval}, {@code extract}, {@code bench}, {@code import}, {@code export}.
+ * {@code eval}, {@code extract}, {@code bench}, {@code import}, {@code export}, {@code view}.
  */
 @Command(
         name = "bioner",
@@ -22,7 +22,8 @@ import picocli.CommandLine.Command;
             ImportCommand.class,
             ExportCommand.class,
             IngestCommand.class,
-            FetchCommand.class
+            FetchCommand.class,
+            ViewCommand.class
         })
 public final class Main {
     public static void main(String[] args) {

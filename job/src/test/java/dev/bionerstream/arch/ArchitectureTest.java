@@ -13,7 +13,8 @@ import com.tngtech.archunit.lang.ArchRule;
  * model/features/text, with the sinks beside the job, and ingest (the PubMed job) beside it too:
  * both jobs stand on the shared Kafka and record layer ({@code kafka}) as peers.
  * The model core and the feed formats (pubmed, formats) run without Flink, so they can be reused
- * and tested alone, and no package depends on one that depends back on it.
+ * and tested alone, and no package depends on one that depends back on it. The viewer reads the
+ * index over HTTP only: the cli and the demo wire it, it knows neither them nor the job nor Flink.
  */
 @AnalyzeClasses(packages = "dev.bionerstream", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -87,4 +88,22 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage("dev.bionerstream.serving..", "dev.bionerstream.job..", "dev.bionerstream.cli..");
+
+    @ArchTest
+    static final ArchRule THE_VIEWER_KNOWS_ONLY_THE_INDEX = noClasses()
+            .that()
+            .resideInAPackage("dev.bionerstream.viewer..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "org.apache.flink..",
+                    "org.opensearch..",
+                    "dev.bionerstream.job..",
+                    "dev.bionerstream.cli..",
+                    "dev.bionerstream.demo..",
+                    "dev.bionerstream.sink..",
+                    "dev.bionerstream.serving..",
+                    "dev.bionerstream.engine..")
+            .because("the page's server runs beside any deployment with the JDK, Jackson and SLF4J alone, and is "
+                    + "tested against a bare OpenSearch node");
 }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** docker-compose.yml: the demo's services, start order, health checks, GPU profile, pinned images, no secrets. */
 class DockerComposeTest {
     private static final Set<String> LONG_RUNNING =
-            Set.of("kafka", "opensearch", "dashboards", "jobmanager", "taskmanager", "taskmanager-gpu");
+            Set.of("kafka", "opensearch", "dashboards", "viewer", "jobmanager", "taskmanager", "taskmanager-gpu");
 
     private static Path root;
     private static Map<String, Object> services;
@@ -39,7 +39,29 @@ class DockerComposeTest {
                         "jobmanager",
                         "taskmanager",
                         "taskmanager-gpu",
-                        "producer");
+                        "producer",
+                        "viewer");
+    }
+
+    @Test
+    void theViewerServesTheIndexOfTheJobOnTheHostsLoopback() {
+        Object viewer = services.get("viewer");
+        List<String> entrypoint = at(viewer, "entrypoint");
+        assertThat(String.join(" ", entrypoint))
+                .as("the job image's jar with Flink's lib/, running the command line")
+                .isEqualTo(
+                        "java -cp /opt/flink/usrlib/bioner-stream-job.jar:/opt/flink/lib/* dev.bionerstream.cli.Main");
+        List<String> command = at(viewer, "command");
+        List<String> jobCommand = at(services.get("jobmanager"), "command");
+        assertThat(String.join(" ", command))
+                .startsWith("view")
+                .contains("--opensearch " + jobCommand.get(jobCommand.indexOf("--opensearch.hosts") + 1))
+                .contains("--index bioner-documents")
+                .contains("--viewer.host 0.0.0.0")
+                .contains("--viewer.port 8090");
+        assertThat((List<Object>) at(viewer, "ports")).containsExactly("127.0.0.1:8090:8090");
+        assertThat((String) at(viewer, "depends_on", "opensearch", "condition")).isEqualTo("service_healthy");
+        assertThat((String) at(viewer, "image")).isEqualTo(at(services.get("jobmanager"), "image"));
     }
 
     @Test

@@ -269,6 +269,37 @@ class KubernetesManifestsTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theViewerReadsTheJobsIndexWithItsSecretAndStaysInsideTheCluster() {
+        Map<String, Object> deployment = named("Deployment", "bioner-viewer");
+        List<Map<String, Object>> containers = at(deployment, "spec", "template", "spec", "containers");
+        Map<String, Object> viewer = containers.get(0);
+        assertThat((String) viewer.get("image")).isEqualTo(at(flinkDeployment(), "spec", "image"));
+        assertThat(String.join(" ", (List<String>) viewer.get("command")))
+                .contains("/opt/flink/usrlib/bioner-stream-job.jar:/opt/flink/lib/*")
+                .endsWith("dev.bionerstream.cli.Main");
+        List<String> args = (List<String>) viewer.get("args");
+        assertThat(args.get(0)).isEqualTo("view");
+        assertThat(args.get(args.indexOf("--index") + 1)).isEqualTo(arg("--opensearch.index"));
+        List<Map<String, Object>> env = (List<Map<String, Object>>) viewer.get("env");
+        Map<String, Set<String>> secretKeys = secretsInExample();
+        assertThat(env)
+                .extracting(v -> (String) v.get("name"))
+                .containsExactlyInAnyOrder("OPENSEARCH_HOSTS", "OPENSEARCH_USERNAME", "OPENSEARCH_PASSWORD");
+        for (Map<String, Object> var : env) {
+            Map<String, Object> ref = at(var, "valueFrom", "secretKeyRef");
+            assertThat(secretKeys.get((String) ref.get("name")))
+                    .as(var.get("name") + "")
+                    .contains((String) ref.get("key"));
+        }
+        Map<String, Object> service = named("Service", "bioner-viewer");
+        assertThat((String) at(service, "spec", "type")).isEqualTo("ClusterIP");
+        assertThat((Map<String, Object>) at(service, "spec", "selector"))
+                .isEqualTo(at(deployment, "spec", "template", "metadata", "labels"));
+        assertThat((String) at(viewer, "readinessProbe", "httpGet", "path")).isEqualTo("/");
+    }
+
+    @Test
     void noSecretValueIsWrittenInAnyManifest() {
         for (Manifest m : MANIFESTS) {
             if ("Secret".equals(m.kind())) {

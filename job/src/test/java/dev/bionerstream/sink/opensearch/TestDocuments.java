@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Random;
 
 /** Realistic DocumentEntities records (PubMed-like titles and abstracts with offsets that match the text). */
-final class TestDocuments {
-    static final String MODEL = "bioner-mrc-minilm";
-    static final String VERSION = "2026.11.1";
+public final class TestDocuments {
+    public static final String MODEL = "bioner-mrc-minilm";
+    public static final String VERSION = "2026.11.1";
 
     private static final String[] CHEMICALS = {
         "Cisplatin",
@@ -46,7 +46,7 @@ final class TestDocuments {
 
     private TestDocuments() {}
 
-    static List<DocumentEntities> generate(int count, long seed) {
+    public static List<DocumentEntities> generate(int count, long seed) {
         Random random = new Random(seed);
         List<DocumentEntities> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -117,7 +117,7 @@ final class TestDocuments {
         return values[random.nextInt(values.length)];
     }
 
-    static String sha256(String s) {
+    public static String sha256(String s) {
         try {
             return HexFormat.of()
                     .formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));

@@ -1,0 +1,46 @@
+package dev.bionerstream.cli;
+
+import dev.bionerstream.viewer.DeadLetterCounter;
+import dev.bionerstream.viewer.ViewerConfig;
+import dev.bionerstream.viewer.ViewerServer;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** Serves the search-and-view page over a running deployment's index until stopped. */
+@Command(
+        name = "view",
+        mixinStandardHelpOptions = true,
+        description = "Serves a page to search the index and see each document with its entities highlighted.")
+final class ViewCommand implements Callable<Integer> {
+    @Option(
+            names = "--opensearch",
+            required = true,
+            defaultValue = "${env:OPENSEARCH_HOSTS}",
+            description = "the OpenSearch node, http[s]://host:port (env OPENSEARCH_HOSTS; basic auth from "
+                    + "OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD)")
+    String openSearch;
+
+    @Option(
+            names = "--index",
+            defaultValue = ViewerConfig.DEFAULT_INDEX,
+            description = "the job's index (opensearch.index). Default: ${DEFAULT-VALUE}")
+    String index;
+
+    @Mixin
+    ViewerArgs viewer;
+
+    @Override
+    public Integer call() throws Exception {
+        // OPENSEARCH_HOSTS may list several nodes, as the sink takes it; the page needs one.
+        String node = openSearch.split(",")[0].strip();
+        ViewerConfig config =
+                viewer.config(node, index, System.getenv("OPENSEARCH_USERNAME"), System.getenv("OPENSEARCH_PASSWORD"));
+        try (ViewerServer server = ViewerServer.start(config, DeadLetterCounter.NONE)) {
+            System.out.printf("Search and view %s of %s: %s (Ctrl-C stops it)%n", index, node, server.url());
+            Thread.currentThread().join();
+        }
+        return 0;
+    }
+}
