@@ -66,7 +66,11 @@ def collect_examples(specs: Sequence[CorpusSpec], meta: Dict, tok: WordPieceToke
 
 def evaluate_examples(model, examples: Sequence[Example], batch_size: int = 64) -> Dict[str, Dict]:
     """P/R/F1 table per ``corpus/type`` (without the pooled ``all`` row)."""
-    table = evaluate(model, list(examples), batch_size).table()
+    return table_of(evaluate(model, list(examples), batch_size))
+
+
+def table_of(scores) -> Dict[str, Dict]:
+    table = scores.table()
     table.pop("all", None)
     return table
 

@@ -30,8 +30,10 @@ from torch import nn
 from . import onnx_check, syntax
 from .checkpoint import FP16_MIN_ELEMENTS, load_checkpoint, round_fp16, training_record
 from .corpus import CorpusSpec
-from .evaluate import collect_examples, evaluate_examples, print_table
+from . import stored_predictions
+from .evaluate import collect_examples, evaluate_examples, print_table, table_of
 from .mrc import GatedMrc, SyntaxMrc
+from .predict import predict_spans, score
 from .queries import tagged
 from .wordpiece import WordPieceTokenizer
 
@@ -248,10 +250,13 @@ def clean_tokenizer(src: str, dst: str) -> Dict:
 
 
 def evaluate_specs(loaded, tok, specs: List[CorpusSpec], original_state: Optional[Dict], batch_size: int):
-    """Test-split scores of the (rounded) model, and F1 deltas against the unrounded weights."""
+    """Test-split scores of the (rounded) model, F1 deltas against the unrounded weights, and the
+    stored predictions of the Java parity test."""
     examples, truncated = collect_examples(specs, loaded.meta, tok, "test")
     print(f"evaluating {len(examples)} test examples ({sum(truncated.values())} truncated)", flush=True)
-    table = evaluate_examples(loaded.model, examples, batch_size)
+    spans = predict_spans(loaded.model, examples, batch_size)
+    table = table_of(score(examples, spans))
+    stored = stored_predictions.document(examples, spans, tok, loaded.meta["max_len"])
     print_table(table, truncated)
     delta = None
     if original_state is not None:
@@ -263,7 +268,7 @@ def evaluate_specs(loaded, tok, specs: List[CorpusSpec], original_state: Optiona
         delta = {k: {"f1_fp16": table[k]["f1"], "f1_fp32": fp32[k]["f1"],
                      "delta": round(table[k]["f1"] - fp32[k]["f1"], 2)} for k in table}
         print("fp16 - fp32 F1: " + ", ".join(f"{k} {v['delta']:+.2f}" for k, v in delta.items()), flush=True)
-    return table, delta, truncated
+    return table, delta, truncated, stored
 
 
 def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version: str, fp16: bool = True,
@@ -351,7 +356,8 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
         if meta.get(section):
             manifest[section] = meta[section]
     if specs:
-        table, delta, truncated = evaluate_specs(loaded, tok, specs, original, batch_size)
+        table, delta, truncated, stored = evaluate_specs(loaded, tok, specs, original, batch_size)
+        stored_predictions.write(os.path.join(out, stored_predictions.FILE), stored)
         manifest["evaluation"] = table
         manifest["evaluation_truncated_examples"] = truncated
         if delta is not None:

@@ -29,8 +29,14 @@ def predict_spans(model, examples: List[Example], batch_size: int = 64) -> List[
 
 def evaluate(model, examples: List[Example], batch_size: int = 64) -> Scores:
     """Entity-level exact match per ``corpus/type`` and overall (``all``)."""
+    return score(examples, predict_spans(model, examples, batch_size))
+
+
+def score(examples: List[Example], predicted: List[List[Tuple[int, int]]]) -> Scores:
+    """Entity-level exact match of ``predicted`` (one span list per example) per ``corpus/type`` and
+    overall (``all``)."""
     scores = Scores()
-    for ex, spans in zip(examples, predict_spans(model, examples, batch_size)):
+    for ex, spans in zip(examples, predicted):
         scores.add(f"{ex.corpus}/{ex.etype}", spans, ex.gold)
         scores.add("all", spans, ex.gold)
     return scores

@@ -12,7 +12,7 @@ import torch
 from onnx import TensorProto, helper, numpy_helper
 
 from bioner_mrc import evaluate as evaluate_cli
-from bioner_mrc import export, onnx_check, parity
+from bioner_mrc import export, onnx_check, parity, stored_predictions
 from bioner_mrc.checkpoint import load_checkpoint, round_fp16
 
 from conftest import write_hf_dir
@@ -50,7 +50,8 @@ def bundle(trained, tokenizer_path, corpus_dir, tmp_path_factory):
 
 def test_bundle_files_and_manifest(bundle, tokenizer_path):
     out, m = bundle
-    assert sorted(os.listdir(out)) == ["bundle.json", "fixtures.json", "model.onnx", "tokenizer.json"]
+    assert sorted(os.listdir(out)) == ["bundle.json", "fixtures.json", "model.onnx", "predictions.json.gz",
+                                       "tokenizer.json"]
     with open(os.path.join(out, "bundle.json"), encoding="utf-8") as f:
         assert json.load(f) == m
     assert m["format"] == 1 and m["name"] == "tiny" and m["version"] == "0.0.1"
@@ -224,6 +225,35 @@ def test_evaluate_cli(trained, tokenizer_path, corpus_dir, tmp_path, capsys):
     assert evaluate_cli.main(["--checkpoint", best, "--tokenizer", tokenizer_path, "--corpus",
                               f"{corpus_dir}:Disease=species"]) == 2
     assert "unknown to the model" in capsys.readouterr().err
+
+
+def test_stored_predictions_are_the_shipped_models_on_every_fifth_sentence(bundle, corpus_dir, tokenizer_path,
+                                                                          tmp_path):
+    from bioner_mrc.corpus import CorpusSpec
+    from bioner_mrc.evaluate import collect_examples
+    from bioner_mrc.predict import predict_spans
+    from bioner_mrc.wordpiece import WordPieceTokenizer
+
+    stored = stored_predictions.read(os.path.join(bundle[0], stored_predictions.FILE))
+    assert stored["split"] == "test" and stored["every"] == 5
+    back = load_checkpoint(bundle[0])
+    tok = WordPieceTokenizer(tokenizer_path)
+    spec = CorpusSpec.parse(f"{corpus_dir}:Chemical=chemical,Disease=disease")
+    sentences = spec.split("test")
+    examples, _ = collect_examples([spec], back.meta, tok)
+    predicted = predict_spans(back.model, examples)
+    expected = [{"corpus": "TINY-IOB", "index": i, "text": s.text,
+                 "spans": {t: [list(x) for x in predicted[2 * i + k]]
+                           for k, t in enumerate(["chemical", "disease"])
+                           if not evaluate_cli.is_truncated(examples[2 * i + k], tok, 48)}}
+                for i, s in enumerate(sentences) if i % 5 == 0]
+    assert stored["sentences"] == [e for e in expected if e["spans"]]
+    assert len(stored["sentences"]) >= 2
+    # the command writes the same file for a bundle exported before it existed
+    out = tmp_path / "again.json.gz"
+    assert stored_predictions.main(["--checkpoint", bundle[0], "--corpus", f"{corpus_dir}:Chemical=chemical,Disease=disease", "--out", str(out),
+                                    "--threads", "1"]) == 0
+    assert stored_predictions.read(str(out)) == stored
 
 
 def test_truncation_is_detected(trained, tokenizer_path):

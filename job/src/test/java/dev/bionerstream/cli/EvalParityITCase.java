@@ -1,7 +1,6 @@
 package dev.bionerstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.LengthSortedBatches;
@@ -9,55 +8,90 @@ import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.PresenceGate;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
-import dev.bionerstream.eval.Scores;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.OrtMrcSession;
 import dev.bionerstream.model.ModelBundle;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The Java engine scores the default bundle as model-export did (bundle.json "evaluation") on
- * each corpus's test split, within 0.1 F1. The corpora ship with the repository ({@code corpora/}):
- * a missing one is a failure, not a skip.
+ * The Java engine predicts exactly the spans model-export predicted with each shipped bundle, on
+ * every sentence of a fixed part of each test split (every fifth sentence, stored in the bundle's
+ * {@code predictions.json.gz}): span-level equality, so {@code ./bioner eval} scores what
+ * model-export scored. The corpora ship with the repository ({@code corpora/}): a missing one is
+ * a failure, not a skip.
  */
 class EvalParityITCase {
     static final Path CORPORA = Path.of("..", "corpora");
+    static final Path DEFAULT = Path.of("src", "main", "resources", "bundles", "default");
+    static final Path SPANISH = Path.of("..", "bundles", "pharmaconer-es");
 
-    @ParameterizedTest(name = "{0} {2}")
+    @ParameterizedTest(name = "{0} on {1}")
     @CsvSource({
-        "BC5CDR-IOB, Chemical, chemical",
-        "BC5CDR-IOB, Disease, disease",
-        "NCBI-disease-IOB, Disease, disease",
-        "BC2GM-IOB, GENE, gene",
-        "linnaeus-IOB, Species, species"
+        "default, BC5CDR-IOB, 'Chemical=chemical,Disease=disease'",
+        "default, NCBI-disease-IOB, Disease=disease",
+        "default, BC2GM-IOB, GENE=gene",
+        "default, linnaeus-IOB, Species=species",
+        "pharmaconer-es, PharmaCoNER-IOB, 'NORMALIZABLES=normalizable,NOTNORMALIZABLES=non-normalizable,PROTEINAS=protein'"
     })
-    void javaF1EqualsModelExportF1(String corpus, String tag, String type) {
+    void javaSpansEqualModelExportSpans(String bundleName, String corpus, String tags) {
+        Path dir = bundleName.equals("default") ? DEFAULT : SPANISH;
         Path test = CORPORA.resolve(corpus).resolve("test.tsv");
         assertThat(test)
                 .as("the test split shipped in the repository's corpora/ folder")
                 .isRegularFile();
-        ModelBundle bundle = ModelBundle.loadDefault();
-        Map<String, Double> reported = bundle.manifest().evaluation().get(corpus + "/" + type);
-        assertThat(reported).as("bundle.json evaluation of %s/%s", corpus, type).isNotNull();
-        IobCorpus c = IobCorpus.read(test, Map.of(tag, type));
+        Map<String, String> tagTypes = IobCorpus.parseTypes(tags);
+        List<String> types = List.copyOf(new java.util.LinkedHashSet<>(tagTypes.values()));
+        List<String> split = IobCorpus.read(test, tagTypes).sentences();
+        List<StoredPredictions.Sentence> stored = StoredPredictions.read(dir).of(corpus);
+        assertThat(stored)
+                .as("%s's stored predictions for %s", bundleName, corpus)
+                .hasSizeGreaterThan(100);
+
+        List<String> texts = new ArrayList<>();
+        for (StoredPredictions.Sentence s : stored) {
+            assertThat(split.get(s.index()))
+                    .as("sentence %d of %s as model-export read it", s.index(), test)
+                    .isEqualTo(s.text());
+            texts.add(s.text());
+        }
+        ModelBundle bundle = ModelBundle.load(dir);
+        List<List<Entity>> predicted;
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
-                // model-export scores every (sentence, type): no presence gate here, whatever the bundle says
-                MrcEngine engine = new MrcEngine(bundle, List.of(type), PresenceGate.OFF)) {
-            List<List<Entity>> predicted = engine.extract(
-                            c.sentences(), Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, 32))
+                // model-export asks every (sentence, type): no presence gate here, whatever the bundle says
+                MrcEngine engine = new MrcEngine(bundle, types, PresenceGate.OFF)) {
+            predicted = engine.extract(texts, Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, 32))
                     .join()
                     .entities();
-            Scores scores = EvalCommand.evaluate(predicted, c.gold());
-            Scores.Counts java = scores.get(type);
-            System.out.printf(
-                    "%s/%s: Java P %.2f R %.2f F1 %.2f; model-export F1 %.2f%n",
-                    corpus, type, java.precision(), java.recall(), java.f1(), reported.get("f1"));
-            assertThat(java.f1()).isCloseTo(reported.get("f1"), within(0.1));
         }
+        List<String> differences = new ArrayList<>();
+        int spans = 0;
+        for (int i = 0; i < stored.size(); i++) {
+            StoredPredictions.Sentence s = stored.get(i);
+            for (Map.Entry<String, List<List<Integer>>> e : s.spans().entrySet()) {
+                String type = e.getKey();
+                List<List<Integer>> java = predicted.get(i).stream()
+                        .filter(x -> x.type().equals(type))
+                        .map(x -> List.of(x.start(), x.end()))
+                        .toList();
+                spans += e.getValue().size();
+                if (!java.equals(e.getValue())) {
+                    differences.add(String.format(
+                            "sentence %d (%s): model-export %s, Java %s in \"%s\"",
+                            s.index(), type, e.getValue(), java, s.text()));
+                }
+            }
+        }
+        System.out.printf(
+                "%s on %s: %d sentences, %d spans of model-export, %d sentence/type differences%n",
+                bundleName, corpus, stored.size(), spans, differences.size());
+        assertThat(differences)
+                .as("(sentence, type) pairs where Java's spans differ")
+                .isEmpty();
     }
 }

@@ -47,7 +47,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * dead-letter topic.
  */
 class StreamingJobITCase {
-    static final int ABSTRACTS = Integer.getInteger("bioner.it.abstracts", 200);
+    static final int ABSTRACTS = Integer.getInteger("bioner.it.abstracts", 100);
     /** The test fails only when no output arrives for this long: a busy machine is slow, not wrong. */
     static final Duration STALL = Duration.ofMinutes(5);
 
