@@ -41,8 +41,6 @@ import picocli.CommandLine.Option;
                         + "prints a summary and serves a page to search and view the results (--viewer.port).")
 final class DemoCommand implements Callable<Integer> {
     static final List<String> BAD_RECORDS = List.of("{not json", "{\"id\": \"no-text\"}");
-    /** The Spanish bundle the repository ships, relative to its root ({@code bioner.home}, set by ./bioner). */
-    static final String SHIPPED_SPANISH_BUNDLE = "bundles/pharmaconer-es";
     /** Turns the Spanish bundle off: {@code --model.language-bundles none}. */
     static final String NO_LANGUAGE_BUNDLES = "none";
     /** The language of the Spanish samples, which go out only when a Spanish bundle serves them. */
@@ -73,7 +71,7 @@ final class DemoCommand implements Callable<Integer> {
     @Option(
             names = "--model.language-bundles",
             description = "bundles by the record's language (LANG=DIR,...), or none. Default: spa="
-                    + SHIPPED_SPANISH_BUNDLE + " (the Spanish PharmaCoNER bundle of the repository)")
+                    + ShippedBundles.SPANISH + " (the Spanish PharmaCoNER bundle of the repository)")
     String languageBundles;
 
     @Option(names = "--port", defaultValue = "8081", description = "Flink dashboard port. Default: ${DEFAULT-VALUE}")
@@ -198,12 +196,7 @@ final class DemoCommand implements Callable<Integer> {
         if (languageBundles != null) {
             return languageBundles.equals(NO_LANGUAGE_BUNDLES) ? null : languageBundles;
         }
-        Path spanish = Path.of(System.getProperty("bioner.home", ".")).resolve(SHIPPED_SPANISH_BUNDLE);
-        if (!Files.isRegularFile(spanish.resolve(ModelBundle.MANIFEST))) {
-            throw new IllegalStateException("the Spanish bundle " + spanish.toAbsolutePath()
-                    + " is missing (run from the repository, or pass --model.language-bundles none)");
-        }
-        return SPANISH + "=" + spanish.toAbsolutePath().normalize();
+        return SPANISH + "=" + ShippedBundles.ofThisInstallation().spanish();
     }
 
     /** The ingest job on a second local cluster (no dashboard), watching --pubmed, checkpoints every 2 s. */

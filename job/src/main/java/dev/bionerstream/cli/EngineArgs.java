@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
 final class EngineArgs {
     @Option(
             names = {"--bundle", "--model.bundle"},
-            description = "model bundle directory (default: the bundle in the jar)")
+            description = "model bundle directory, or jar for the float16 bundle in the jar (default: on a CPU the "
+                    + "repository's int8 bundle, bundles/default-int8; on CUDA the jar's)")
     String bundle;
 
     @Option(
@@ -71,6 +72,7 @@ final class EngineArgs {
         if (corpus != null) {
             c.set(CORPUS, corpus);
         }
+        ShippedBundles.ofThisInstallation().setDefaultBundle(c);
         return c;
     }
 

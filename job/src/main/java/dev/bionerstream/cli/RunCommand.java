@@ -51,6 +51,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Configuration given = OptionKeys.parseArgs(args.toArray(String[]::new));
         withDefaultCheckpointDir(given);
+        ShippedBundles.ofThisInstallation().setDefaultBundle(given);
         JobConfig cfg = JobConfig.from(given);
         runLocally(
                 cfg.kafka(),

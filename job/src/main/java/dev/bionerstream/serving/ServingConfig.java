@@ -34,6 +34,9 @@ public record ServingConfig(
         Duration batchMaxWait,
         int maxWindowsPerDocument)
         implements Serializable {
+    /** The {@code model.bundle} value that names the bundle in the jar, as leaving it unset does. */
+    public static final String BUNDLE_IN_JAR = "jar";
+
     public ServingConfig {
         entityTypes = List.copyOf(entityTypes);
         gate = PresenceGate.checkSetting(gate);
@@ -65,7 +68,7 @@ public record ServingConfig(
                         .toList())
                 .orElse(List.of());
         return new ServingConfig(
-                c.getOptional(BUNDLE).orElse(null),
+                c.getOptional(BUNDLE).filter(b -> !b.equals(BUNDLE_IN_JAR)).orElse(null),
                 types,
                 c.get(GATE),
                 c.getOptional(CORPUS).map(ServingConfig::pairs).orElse(Map.of()),

@@ -16,7 +16,8 @@ public final class ServingOptions {
     public static final ConfigOption<String> BUNDLE = ConfigOptions.key("model.bundle")
             .stringType()
             .noDefaultValue()
-            .withDescription("Model bundle directory; the bundle in the jar when unset.");
+            .withDescription("Model bundle directory; the float16 bundle in the jar when unset or "
+                    + ServingConfig.BUNDLE_IN_JAR + ".");
     public static final ConfigOption<String> DEVICE = ConfigOptions.key("model.device")
             .stringType()
             .defaultValue("cpu")
