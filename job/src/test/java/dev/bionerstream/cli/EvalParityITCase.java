@@ -3,10 +3,11 @@ package dev.bionerstream.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
-import dev.bionerstream.engine.PresenceGate;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
 import dev.bionerstream.eval.Scores;
@@ -47,9 +48,11 @@ class EvalParityITCase {
         IobCorpus c = IobCorpus.read(test, Map.of(tag, type));
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
                 // model-export scores every (sentence, type): no presence gate here, whatever the bundle says
-                MrcEngine engine = new MrcEngine(bundle, List.of(type), PresenceGate.OFF)) {
+                MrcEngine engine = new MrcEngine(bundle, List.of(type), GateSetting.OFF)) {
             List<List<Entity>> predicted = engine.extract(
-                            c.sentences(), Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, 32))
+                            c.sentences(),
+                            Segmentation.ONE_SENTENCE,
+                            new LengthSortedBatches(session, new BatchSize(32)))
                     .join()
                     .entities();
             Scores scores = EvalCommand.evaluate(predicted, c.gold());
