@@ -79,7 +79,7 @@ final class BenchCommand implements Callable<Integer> {
     private int engineBench(List<String> texts) {
         try (LocalModel m = engine.open()) {
             List<MrcWindow> windows = m.engine.windows(texts, Segmentation.SENTENCES);
-            int batch = m.config.batchMaxSize();
+            int batch = m.config.batchMaxSize().value();
             System.out.printf(
                     "%s on %s: %d texts, %d windows, batch %d, provider %s%n",
                     m.engine.manifest().id(), source(), texts.size(), windows.size(), batch, m.session.provider());

@@ -55,7 +55,9 @@ final class StreamBench {
         try (LocalModel m = engine.open()) {
             windows = m.engine.windows(texts, Segmentation.SENTENCES);
             m.runner
-                    .run(windows.subList(0, Math.min(windows.size(), 4 * m.config.batchMaxSize())))
+                    .run(windows.subList(
+                            0,
+                            Math.min(windows.size(), 4 * m.config.batchMaxSize().value())))
                     .join();
             long t0 = System.nanoTime();
             m.runner.run(windows).join();
@@ -67,7 +69,7 @@ final class StreamBench {
                     m.engine.manifest().id(),
                     texts.size(),
                     windows.size(),
-                    m.config.batchMaxSize(),
+                    m.config.batchMaxSize().value(),
                     m.config.batchMaxWait(),
                     m.session.provider());
             System.out.printf(

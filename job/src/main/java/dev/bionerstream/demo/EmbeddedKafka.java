@@ -1,16 +1,19 @@
 package dev.bionerstream.demo;
 
+import java.lang.reflect.Field;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.PreboundSocketFactoryManager;
 import org.apache.kafka.common.test.TestKitNodes;
 
 /**
  * A real single-node Kafka broker (KRaft, combined controller and broker) in this JVM, from
- * Kafka's own jars: the demo's and the integration tests' broker. Always close it.
+ * Kafka's own jars: the demo's and the integration tests' broker. It listens on 127.0.0.1 only,
+ * its client and its controller port alike. Always close it.
  *
  * <p>It lives in {@code src/main} although it uses Kafka's test kit because {@code ./bioner demo}
  * needs a broker on a machine with nothing installed; the shaded cluster jar leaves the kit out.
@@ -39,11 +42,13 @@ public final class EmbeddedKafka implements AutoCloseable {
                 .setConfigProp("offsets.topic.replication.factor", "1")
                 .setConfigProp("transaction.state.log.replication.factor", "1")
                 .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0");
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                .setConfigProp("listeners", LISTENERS);
         brokerConfig.forEach(builder::setConfigProp);
         KafkaClusterTestKit cluster = builder.build();
         try {
             cluster.format();
+            releasePreboundSockets(cluster);
             cluster.startup();
             cluster.waitForReadyBrokers();
         } catch (Exception e) {
@@ -51,6 +56,27 @@ public final class EmbeddedKafka implements AutoCloseable {
             throw e;
         }
         return new EmbeddedKafka(cluster);
+    }
+
+    /**
+     * The kit's own listener names, on loopback: the demo's broker takes no connections from other
+     * machines. Port 0 here; the ports are the ones the kit picked (see below).
+     */
+    private static final String LISTENERS = "EXTERNAL://127.0.0.1:0,CONTROLLER://127.0.0.1:0";
+
+    /**
+     * The kit binds each listener's port ahead of time on the wildcard address (all interfaces),
+     * whatever {@code listeners} says, and hands that socket to the broker. Closing the unused
+     * sockets before startup makes the broker bind the same port itself, on the host of its
+     * {@code listeners}: the controller quorum the kit configured still finds it (the port is free
+     * for the moments between, which is a race only with a process that asks for that very port).
+     * The manager is private to the kit, hence the reflection; EmbeddedKafkaITCase fails if this
+     * stops working.
+     */
+    private static void releasePreboundSockets(KafkaClusterTestKit cluster) throws Exception {
+        Field field = KafkaClusterTestKit.class.getDeclaredField("socketFactoryManager");
+        field.setAccessible(true);
+        ((PreboundSocketFactoryManager) field.get(cluster)).close();
     }
 
     public String bootstrapServers() {

@@ -18,12 +18,9 @@ public final class LengthSortedBatches implements WindowRunner {
     private final MrcSession session;
     private final int batchSize;
 
-    public LengthSortedBatches(MrcSession session, int batchSize) {
-        if (batchSize < 1) {
-            throw new IllegalArgumentException("batch size must be >= 1, got " + batchSize);
-        }
+    public LengthSortedBatches(MrcSession session, BatchSize batchSize) {
         this.session = session;
-        this.batchSize = batchSize;
+        this.batchSize = batchSize.value();
     }
 
     @Override

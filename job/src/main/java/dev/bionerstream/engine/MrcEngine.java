@@ -38,14 +38,14 @@ public final class MrcEngine implements AutoCloseable {
 
     /** Only {@code types} (all of the bundle's when empty), with the gate the bundle recommends. */
     public MrcEngine(ModelBundle bundle, List<String> types) {
-        this(bundle, types, PresenceGate.BUNDLE);
+        this(bundle, types, GateSetting.BUNDLE);
     }
 
     /**
      * Only {@code types} (all of the bundle's when empty): a type not asked for costs no model pass.
-     * {@code gate} is a {@code model.gate} setting ({@link PresenceGate#resolve}).
+     * {@code gate} is the {@code model.gate} setting ({@link PresenceGate#resolve}).
      */
-    public MrcEngine(ModelBundle bundle, List<String> types, String gate) {
+    public MrcEngine(ModelBundle bundle, List<String> types, GateSetting gate) {
         this(bundle, types, gate, Map.of());
     }
 
@@ -53,7 +53,7 @@ public final class MrcEngine implements AutoCloseable {
      * As above; for a bundle trained with corpus tags, {@code corpora} picks the corpus whose
      * conventions a type follows (type -> corpus), instead of the bundle's default for that type.
      */
-    public MrcEngine(ModelBundle bundle, List<String> types, String gate, Map<String, String> corpora) {
+    public MrcEngine(ModelBundle bundle, List<String> types, GateSetting gate, Map<String, String> corpora) {
         this.manifest = bundle.manifest();
         this.queries = select(manifest.entityTypes(), types);
         this.gate = PresenceGate.resolve(manifest, gate).orElse(null);

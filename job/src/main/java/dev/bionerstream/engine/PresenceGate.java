@@ -2,7 +2,6 @@ package dev.bionerstream.engine;
 
 import dev.bionerstream.model.BundleGate;
 import dev.bionerstream.model.BundleManifest;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -12,12 +11,6 @@ import java.util.Optional;
  * sentence saves the passes of the types a sentence lacks, at the F1 cost the bundle records.
  */
 public record PresenceGate(double threshold) {
-    /** {@code model.gate} values besides a threshold. */
-    public static final String BUNDLE = "bundle";
-
-    public static final String ON = "on";
-    public static final String OFF = "off";
-
     public PresenceGate {
         if (!(threshold > 0 && threshold < 1)) {
             throw new IllegalArgumentException(
@@ -26,37 +19,32 @@ public record PresenceGate(double threshold) {
     }
 
     /**
-     * The gate {@code setting} asks for on {@code manifest}'s model: {@code bundle} (on when the
-     * bundle's measured gate is enabled), {@code on} (the bundle's threshold), {@code off}, or a
-     * threshold of its own. Asking for a gate a bundle does not have is an error.
+     * The gate {@code setting} asks for on {@code manifest}'s model: none when off, or when the
+     * setting defers to a bundle whose measured gate is not enabled. Asking for a gate a bundle
+     * does not have is an error.
      */
-    public static Optional<PresenceGate> resolve(BundleManifest manifest, String setting) {
-        String s = checkSetting(setting);
+    public static Optional<PresenceGate> resolve(BundleManifest manifest, GateSetting setting) {
         BundleGate gate = manifest.gate();
-        if (s.equals(OFF) || (s.equals(BUNDLE) && (gate == null || !gate.enabled()))) {
-            return Optional.empty();
-        }
-        if (gate == null) {
-            throw new IllegalArgumentException("--model.gate " + s + ": the bundle " + manifest.id()
-                    + " has no presence gate (export it with model-export's --gate)");
-        }
-        return Optional.of(
-                new PresenceGate(s.equals(BUNDLE) || s.equals(ON) ? gate.threshold() : Double.parseDouble(s)));
+        return switch (setting.kind()) {
+            case OFF -> Optional.empty();
+            case BUNDLE -> gate != null && gate.enabled()
+                    ? Optional.of(new PresenceGate(gate.threshold()))
+                    : Optional.empty();
+            case ON -> Optional.of(
+                    new PresenceGate(present(gate, manifest, setting).threshold()));
+            case THRESHOLD -> {
+                present(gate, manifest, setting);
+                yield Optional.of(new PresenceGate(setting.threshold()));
+            }
+        };
     }
 
-    /** {@code setting} normalised, or an error saying what {@code model.gate} takes. */
-    public static String checkSetting(String setting) {
-        String s = setting.trim().toLowerCase(Locale.ROOT);
-        if (s.equals(BUNDLE) || s.equals(ON) || s.equals(OFF)) {
-            return s;
+    private static BundleGate present(BundleGate gate, BundleManifest manifest, GateSetting setting) {
+        if (gate == null) {
+            throw new IllegalArgumentException("--model.gate " + setting + ": the bundle " + manifest.id()
+                    + " has no presence gate (export it with model-export's --gate)");
         }
-        try {
-            new PresenceGate(Double.parseDouble(s));
-            return s;
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    "--model.gate must be bundle, on, off or a threshold between 0 and 1, got " + setting);
-        }
+        return gate;
     }
 
     /** Whether a type whose highest presence logit in a sentence is {@code logit} is asked. */

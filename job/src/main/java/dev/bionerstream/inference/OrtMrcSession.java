@@ -166,14 +166,12 @@ public final class OrtMrcSession implements MrcSession {
         return names;
     }
 
-    private static OptLevel optLevel(String name) {
-        return switch (name.toLowerCase(java.util.Locale.ROOT)) {
-            case "none" -> OptLevel.NO_OPT;
-            case "basic" -> OptLevel.BASIC_OPT;
-            case "extended" -> OptLevel.EXTENDED_OPT;
-            case "all" -> OptLevel.ALL_OPT;
-            default -> throw new IllegalArgumentException(
-                    "optimisation '" + name + "' is not none, basic, extended or all");
+    private static OptLevel optLevel(GraphOptimization level) {
+        return switch (level) {
+            case NONE -> OptLevel.NO_OPT;
+            case BASIC -> OptLevel.BASIC_OPT;
+            case EXTENDED -> OptLevel.EXTENDED_OPT;
+            case ALL -> OptLevel.ALL_OPT;
         };
     }
 

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * {@code bundle.json}: what a model bundle is and how it was made. Written by model-export; the
- * fields here are the ones the job reads.
+ * fields here are the ones the job reads, as {@code schemas/bundle.schema.json} describes them (a
+ * field added here belongs there too).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record BundleManifest(

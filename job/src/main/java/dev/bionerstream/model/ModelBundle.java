@@ -1,5 +1,6 @@
 package dev.bionerstream.model;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.syntax.SyntaxKind;
 import java.io.IOException;
@@ -10,13 +11,13 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * A validated model bundle: {@code bundle.json}, {@code model.onnx} and {@code tokenizer.json},
- * held in memory so the same bundle can come from a directory or from the job jar.
+ * A validated model bundle: {@code bundle.json} (checked against {@code schemas/bundle.schema.json}),
+ * {@code model.onnx} and {@code tokenizer.json}, held in memory so the same bundle can come from a
+ * directory or from the job jar.
  *
  * <pre>{@code
  * ModelBundle bundle = ModelBundle.load(Path.of("my-bundle"));   // or ModelBundle.loadDefault()
@@ -69,13 +70,7 @@ public final class ModelBundle {
     }
 
     private static ModelBundle of(String source, Reader reader) {
-        BundleManifest manifest;
-        try {
-            manifest = JSON.readValue(reader.read(MANIFEST), BundleManifest.class);
-        } catch (IOException e) {
-            throw new BundleException(source + "/" + MANIFEST + " is not a valid manifest: " + e.getMessage(), e);
-        }
-        validate(source, manifest);
+        BundleManifest manifest = readManifest(source, reader.read(MANIFEST));
         byte[] model = reader.read(MODEL);
         byte[] tokenizer = reader.read(TOKENIZER);
         verifyChecksum(source, manifest, MODEL, model);
@@ -83,83 +78,61 @@ public final class ModelBundle {
         return new ModelBundle(source, manifest, model, tokenizer);
     }
 
-    private static void validate(String source, BundleManifest m) {
-        if (m.format() != FORMAT) {
-            throw new BundleException(
-                    source + "/" + MANIFEST + " has \"format\": " + m.format() + "; this job reads format " + FORMAT
-                            + " (re-export the bundle with this version's model-export, or run the job version that wrote it)");
-        }
-        List<EntityQuery> types = m.entityTypes();
-        if (types == null || types.isEmpty()) {
-            throw new BundleException(source + "/" + MANIFEST
-                    + " names no entity types: add \"entity_types\": [{\"name\": ..., \"query\": ...}]");
-        }
-        for (EntityQuery q : types) {
-            if (q.name() == null
-                    || q.name().isBlank()
-                    || q.query() == null
-                    || q.query().isBlank()) {
-                throw new BundleException(
-                        source + "/" + MANIFEST + ": every entity type needs a name and a query, got " + q);
+    /**
+     * The format first (another format has another schema), then the schema (structure and types),
+     * then what the schema cannot say: how fields relate to each other and to this job.
+     */
+    private static BundleManifest readManifest(String source, byte[] json) {
+        String where = source + "/" + MANIFEST;
+        try {
+            JsonNode tree = JSON.readTree(json);
+            if (tree == null || tree.isMissingNode()) { // an empty file
+                tree = JSON.nullNode();
             }
-        }
-        if (m.maxSequenceLength() < 8) {
-            throw new BundleException(
-                    source + "/" + MANIFEST + ": max_sequence_length " + m.maxSequenceLength() + " is too small");
-        }
-        if (m.name() == null || m.version() == null) {
-            throw new BundleException(source + "/" + MANIFEST + ": name and version are required");
-        }
-        validateSyntax(source, m);
-        BundleGate gate = m.gate();
-        if (gate != null
-                && (gate.output() == null
-                        || gate.output().isBlank()
-                        || !(gate.threshold() > 0 && gate.threshold() < 1))) {
-            throw new BundleException(source + "/" + MANIFEST
-                    + ": \"gate\" needs an \"output\" and a \"threshold\" between 0 and 1, got " + gate);
+            checkFormat(where, tree.path("format"));
+            ManifestSchema.check(where, tree);
+            BundleManifest manifest = JSON.treeToValue(tree, BundleManifest.class);
+            validateSyntax(where, manifest);
+            validateCorpusTags(where, manifest);
+            return manifest;
+        } catch (IOException e) {
+            throw new BundleException(where + " is not a valid manifest: " + e.getMessage(), e);
         }
     }
 
-    private static void validateSyntax(String source, BundleManifest m) {
+    private static void checkFormat(String where, JsonNode format) {
+        if (format.isIntegralNumber() && format.asInt() != FORMAT) {
+            throw new BundleException(where + " has \"format\": " + format.asInt() + "; this job reads format " + FORMAT
+                    + " (re-export the bundle with this version's model-export, or run the job version that wrote it)");
+        }
+    }
+
+    private static void validateSyntax(String where, BundleManifest m) {
         if (m.syntax() != null) {
-            if (m.syntax().kinds() == null
-                    || m.syntax().kinds().isEmpty()
-                    || m.syntax().annotator() == null) {
-                throw new BundleException(source + "/" + MANIFEST
-                        + ": \"syntax\" needs an \"annotator\" and \"kinds\" ([{\"kind\", \"width\", \"labels\"}])");
-            }
             for (BundleSyntax.Kind k : m.syntax().kinds()) {
                 try {
                     SyntaxKind.of(k.kind());
                 } catch (IllegalArgumentException e) {
-                    throw new BundleException(source + "/" + MANIFEST + ": " + e.getMessage());
-                }
-                if (k.width() < 1 || k.labels() == null) {
-                    throw new BundleException(source + "/" + MANIFEST + ": syntax kind " + k.kind()
-                            + " needs a width of at least 1 and its labels, got " + k);
+                    throw new BundleException(where + ": " + e.getMessage());
                 }
             }
         }
+    }
+
+    private static void validateCorpusTags(String where, BundleManifest m) {
         BundleCorpusTags tags = m.corpusTags();
         if (tags != null) {
             List<String> names = m.entityTypes().stream().map(EntityQuery::name).toList();
-            if (tags.corpora() == null
-                    || tags.defaults() == null
-                    || !tags.defaults().keySet().equals(Set.copyOf(names))
+            if (!tags.defaults().keySet().equals(Set.copyOf(names))
                     || !tags.corpora().containsAll(tags.defaults().values())) {
-                throw new BundleException(source + "/" + MANIFEST + ": \"corpus_tags\" needs \"corpora\" and a"
+                throw new BundleException(where + ": \"corpus_tags\" needs \"corpora\" and a"
                         + " default corpus among them for every entity type " + names + ", got " + tags);
             }
         }
     }
 
     private static void verifyChecksum(String source, BundleManifest m, String name, byte[] content) {
-        Map<String, String> files = m.files();
-        String expected = files == null ? null : files.get(name);
-        if (expected == null) {
-            throw new BundleException(source + "/" + MANIFEST + " has no sha256 for " + name + " under \"files\"");
-        }
+        String expected = m.files().get(name); // the schema requires both files' hashes
         String actual = sha256(content);
         if (!actual.equalsIgnoreCase(expected)) {
             throw new BundleException(String.format(

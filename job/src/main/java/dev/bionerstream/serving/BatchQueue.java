@@ -1,5 +1,6 @@
 package dev.bionerstream.serving;
 
+import dev.bionerstream.engine.BatchSize;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -30,15 +31,12 @@ final class BatchQueue {
     private final ArrayDeque<BatchRequest> requests = new ArrayDeque<>();
     private int queued;
 
-    BatchQueue(int maxSize, Duration maxWait) {
-        if (maxSize < 1) {
-            throw new IllegalArgumentException("batch max size must be >= 1, got " + maxSize);
-        }
+    BatchQueue(BatchSize maxSize, Duration maxWait) {
         if (maxWait.isNegative()) {
             throw new IllegalArgumentException("batch max wait must not be negative, got " + maxWait);
         }
-        this.maxSize = maxSize;
-        this.share = (maxSize + 1) / 2;
+        this.maxSize = maxSize.value();
+        this.share = (this.maxSize + 1) / 2;
         this.maxWaitNanos = maxWait.toNanos();
     }
 

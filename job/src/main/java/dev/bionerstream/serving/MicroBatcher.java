@@ -1,5 +1,6 @@
 package dev.bionerstream.serving;
 
+import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.WindowResult;
 import dev.bionerstream.engine.WindowRunner;
 import dev.bionerstream.features.MrcWindow;
@@ -36,11 +37,12 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
     private boolean closed;
     private volatile ModelBrokenException broken;
 
-    public MicroBatcher(MrcSession session, int maxSize, Duration maxWait, int maxWindowsPerRequest) {
+    public MicroBatcher(MrcSession session, BatchSize maxSize, Duration maxWait, int maxWindowsPerRequest) {
         this(session, maxSize, maxWait, maxWindowsPerRequest, System::nanoTime);
     }
 
-    MicroBatcher(MrcSession session, int maxSize, Duration maxWait, int maxWindowsPerRequest, LongSupplier clock) {
+    MicroBatcher(
+            MrcSession session, BatchSize maxSize, Duration maxWait, int maxWindowsPerRequest, LongSupplier clock) {
         if (maxWindowsPerRequest < 1) {
             throw new IllegalArgumentException("max windows per request must be >= 1, got " + maxWindowsPerRequest);
         }

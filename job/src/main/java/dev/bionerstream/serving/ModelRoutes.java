@@ -2,7 +2,7 @@ package dev.bionerstream.serving;
 
 import static dev.bionerstream.serving.ServingOptions.LANGUAGE_BUNDLES;
 
-import dev.bionerstream.engine.PresenceGate;
+import dev.bionerstream.engine.GateSetting;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -47,7 +47,7 @@ public record ModelRoutes(ServingConfig defaultModel, Map<String, ServingConfig>
                     kv[1].trim(),
                     List.of(),
                     // each bundle's own measured gate, unless gates are off altogether
-                    base.gate().equals(PresenceGate.OFF) ? PresenceGate.OFF : PresenceGate.BUNDLE,
+                    base.gate().kind() == GateSetting.Kind.OFF ? GateSetting.OFF : GateSetting.BUNDLE,
                     Map.of(), // model.corpus names the main bundle's corpora; another language's bundle has its own
                     base.inference(),
                     base.batchMaxSize(),

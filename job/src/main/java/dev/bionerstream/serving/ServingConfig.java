@@ -2,8 +2,11 @@ package dev.bionerstream.serving;
 
 import static dev.bionerstream.serving.ServingOptions.*;
 
+import dev.bionerstream.engine.BatchSize;
+import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.engine.PresenceGate;
 import dev.bionerstream.inference.Device;
+import dev.bionerstream.inference.GraphOptimization;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.model.ModelBundle;
 import java.io.Serializable;
@@ -12,6 +15,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.apache.flink.configuration.ReadableConfig;
 
@@ -27,10 +31,10 @@ import org.apache.flink.configuration.ReadableConfig;
 public record ServingConfig(
         String bundle,
         List<String> entityTypes,
-        String gate,
+        GateSetting gate,
         Map<String, String> corpora,
         InferenceOptions inference,
-        int batchMaxSize,
+        BatchSize batchMaxSize,
         Duration batchMaxWait,
         int maxWindowsPerDocument)
         implements Serializable {
@@ -39,9 +43,9 @@ public record ServingConfig(
 
     public ServingConfig {
         entityTypes = List.copyOf(entityTypes);
-        gate = PresenceGate.checkSetting(gate);
+        Objects.requireNonNull(gate, "gate");
+        Objects.requireNonNull(batchMaxSize, "batchMaxSize");
         corpora = Map.copyOf(corpora);
-        requirePositive(BATCH_MAX_SIZE.key(), batchMaxSize);
         requirePositive(MAX_WINDOWS_PER_DOCUMENT.key(), maxWindowsPerDocument);
         if (batchMaxWait.isNegative()) {
             throw new IllegalArgumentException(
@@ -49,17 +53,16 @@ public record ServingConfig(
         }
     }
 
-    /** Reads and checks the {@link ServingOptions}; messages name the option and how to fix it. */
+    /**
+     * Reads and checks the {@link ServingOptions}, each parsed here into its type; messages name the
+     * option and how to fix it.
+     */
     public static ServingConfig from(ReadableConfig c) {
         if (c.get(THREADS) < 0) {
             throw new IllegalArgumentException(
                     "--" + THREADS.key() + " must be 0 (all cores) or more, got " + c.get(THREADS));
         }
-        String optimization = c.get(OPTIMIZATION).trim();
-        if (!optimization.matches("none|basic|extended|all")) {
-            throw new IllegalArgumentException(
-                    "--" + OPTIMIZATION.key() + " must be none, basic, extended or all, got " + optimization);
-        }
+        GraphOptimization optimization = GraphOptimization.parse(OPTIMIZATION.key(), c.get(OPTIMIZATION));
         InferenceOptions inference = new InferenceOptions(Device.parse(c.get(DEVICE)), c.get(THREADS), 1, optimization);
         List<String> types = c.getOptional(ENTITY_TYPES)
                 .map(s -> Arrays.stream(s.split("[,;]"))
@@ -70,10 +73,10 @@ public record ServingConfig(
         return new ServingConfig(
                 c.getOptional(BUNDLE).filter(b -> !b.equals(BUNDLE_IN_JAR)).orElse(null),
                 types,
-                c.get(GATE),
+                GateSetting.parse(c.get(GATE)),
                 c.getOptional(CORPUS).map(ServingConfig::pairs).orElse(Map.of()),
                 inference,
-                c.get(BATCH_MAX_SIZE),
+                new BatchSize(c.get(BATCH_MAX_SIZE)),
                 c.get(BATCH_MAX_WAIT),
                 c.get(MAX_WINDOWS_PER_DOCUMENT));
     }

@@ -2,10 +2,11 @@ package dev.bionerstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
-import dev.bionerstream.engine.PresenceGate;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
 import dev.bionerstream.inference.InferenceOptions;
@@ -64,8 +65,9 @@ class EvalParityITCase {
         List<List<Entity>> predicted;
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
                 // model-export asks every (sentence, type): no presence gate here, whatever the bundle says
-                MrcEngine engine = new MrcEngine(bundle, types, PresenceGate.OFF)) {
-            predicted = engine.extract(texts, Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, 32))
+                MrcEngine engine = new MrcEngine(bundle, types, GateSetting.OFF)) {
+            predicted = engine.extract(
+                            texts, Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, new BatchSize(32)))
                     .join()
                     .entities();
         }

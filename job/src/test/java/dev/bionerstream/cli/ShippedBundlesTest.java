@@ -59,12 +59,15 @@ class ShippedBundlesTest {
         Configuration jar = new Configuration();
         jar.set(ServingOptions.BUNDLE, ServingConfig.BUNDLE_IN_JAR);
         REPOSITORY.setDefaultBundle(jar);
-        assertThat(ServingConfig.from(jar).bundle()).as("jar: the bundle in the jar").isNull();
+        assertThat(ServingConfig.from(jar).bundle())
+                .as("jar: the bundle in the jar")
+                .isNull();
     }
 
     @Test
     void theSpanishBundleIsTheRepositorysOrAnErrorSayingWhatToDo(@TempDir Path elsewhere) throws Exception {
-        assertThat(Files.isRegularFile(REPOSITORY.spanish().resolve(ModelBundle.MANIFEST))).isTrue();
+        assertThat(Files.isRegularFile(REPOSITORY.spanish().resolve(ModelBundle.MANIFEST)))
+                .isTrue();
         assertThatThrownBy(() -> new ShippedBundles(elsewhere).spanish())
                 .hasMessageContaining("--model.language-bundles none");
     }

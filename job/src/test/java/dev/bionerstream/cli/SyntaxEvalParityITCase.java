@@ -2,7 +2,9 @@ package dev.bionerstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.Entity;
+import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.Segmentation;
@@ -37,10 +39,12 @@ class SyntaxEvalParityITCase {
         IobCorpus corpus = IobCorpus.read(test, Map.of("Disease", "disease"));
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(1));
                 // model-export asks a corpus in its own tag: NCBI-disease, the bundle's default for disease
-                MrcEngine engine =
-                        new MrcEngine(bundle, List.of("disease"), "bundle", Map.of("disease", "NCBI-disease"))) {
+                MrcEngine engine = new MrcEngine(
+                        bundle, List.of("disease"), GateSetting.BUNDLE, Map.of("disease", "NCBI-disease"))) {
             List<List<Entity>> predicted = engine.extract(
-                            corpus.sentences(), Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, 8))
+                            corpus.sentences(),
+                            Segmentation.ONE_SENTENCE,
+                            new LengthSortedBatches(session, new BatchSize(8)))
                     .join()
                     .entities();
             Scores.Counts java = EvalCommand.evaluate(predicted, corpus.gold()).get("disease");

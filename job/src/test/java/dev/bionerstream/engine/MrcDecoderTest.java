@@ -34,7 +34,7 @@ class MrcDecoderTest {
             List<String> texts,
             Segmentation segmentation) {
         try (MrcEngine e = new MrcEngine(bundle, types)) {
-            return e.extract(texts, segmentation, new LengthSortedBatches(session, batchSize))
+            return e.extract(texts, segmentation, new LengthSortedBatches(session, new BatchSize(batchSize)))
                     .join()
                     .entities();
         }

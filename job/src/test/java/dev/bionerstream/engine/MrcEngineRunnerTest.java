@@ -111,11 +111,13 @@ class MrcEngineRunnerTest {
     @Test
     void aGateTheBundleMeasuredAsTooCostlyStaysOffUnlessAskedFor(@TempDir Path dir) throws Exception {
         ModelBundle costly = ModelBundle.load(RelabelledBundle.withGate(dir, 0.5, false));
-        for (String setting : List.of("bundle", "on")) {
+        for (GateSetting setting : List.of(GateSetting.BUNDLE, GateSetting.ON)) {
             TestingRunner runner = new TestingRunner();
             try (MrcEngine engine = new MrcEngine(costly, List.of(), setting)) {
                 engine.extract(List.of("Lithium."), Segmentation.SENTENCES, runner);
-                assertThat(runner.calls.get(0)).as(setting).allMatch(w -> w.isGate() == setting.equals("on"));
+                assertThat(runner.calls.get(0))
+                        .as(setting.toString())
+                        .allMatch(w -> w.isGate() == (setting == GateSetting.ON));
             }
         }
     }

@@ -19,7 +19,7 @@ class MrcEngineTest {
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
                 MrcEngine engine = new MrcEngine(bundle, List.of())) {
             List<Entity> found = engine.extract(
-                            List.of(text), Segmentation.SENTENCES, new LengthSortedBatches(session, 16))
+                            List.of(text), Segmentation.SENTENCES, new LengthSortedBatches(session, new BatchSize(16)))
                     .join()
                     .entities()
                     .get(0);

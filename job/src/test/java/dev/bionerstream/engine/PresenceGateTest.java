@@ -36,30 +36,43 @@ class PresenceGateTest {
 
     @Test
     void byDefaultTheGateIsOnOnlyWhereTheBundlesMeasurementAllowsIt() {
-        assertThat(PresenceGate.resolve(NO_GATE, "bundle")).isEmpty();
-        assertThat(PresenceGate.resolve(MEASURED_OK, "bundle")).contains(new PresenceGate(0.1));
-        assertThat(PresenceGate.resolve(MEASURED_COSTLY, "bundle")).isEmpty();
+        assertThat(PresenceGate.resolve(NO_GATE, GateSetting.BUNDLE)).isEmpty();
+        assertThat(PresenceGate.resolve(MEASURED_OK, GateSetting.BUNDLE)).contains(new PresenceGate(0.1));
+        assertThat(PresenceGate.resolve(MEASURED_COSTLY, GateSetting.BUNDLE)).isEmpty();
     }
 
     @Test
     void aUserCanTurnItOnOffOrChooseTheThreshold() {
-        assertThat(PresenceGate.resolve(MEASURED_COSTLY, "on")).contains(new PresenceGate(0.05));
-        assertThat(PresenceGate.resolve(MEASURED_OK, " OFF ")).isEmpty();
-        assertThat(PresenceGate.resolve(MEASURED_COSTLY, "0.02")).contains(new PresenceGate(0.02));
-        assertThat(PresenceGate.resolve(NO_GATE, "off")).isEmpty();
+        assertThat(PresenceGate.resolve(MEASURED_COSTLY, GateSetting.ON)).contains(new PresenceGate(0.05));
+        assertThat(PresenceGate.resolve(MEASURED_OK, GateSetting.OFF)).isEmpty();
+        assertThat(PresenceGate.resolve(MEASURED_COSTLY, GateSetting.threshold(0.02)))
+                .contains(new PresenceGate(0.02));
+        assertThat(PresenceGate.resolve(NO_GATE, GateSetting.OFF)).isEmpty();
+    }
+
+    @Test
+    void theSettingIsParsedOnceInAnyCaseAndSpacing() {
+        assertThat(GateSetting.parse("bundle")).isEqualTo(GateSetting.BUNDLE);
+        assertThat(GateSetting.parse("On")).isEqualTo(GateSetting.ON);
+        assertThat(GateSetting.parse(" OFF ")).isEqualTo(GateSetting.OFF);
+        assertThat(GateSetting.parse("0.02")).isEqualTo(GateSetting.threshold(0.02));
+        assertThat(GateSetting.parse("0.02")).hasToString("0.02");
+        assertThat(GateSetting.parse("on")).hasToString("on");
     }
 
     @Test
     void askingForAGateTheBundleLacksOrABadSettingIsAnErrorThatSaysWhy() {
-        assertThatThrownBy(() -> PresenceGate.resolve(NO_GATE, "on"))
-                .hasMessageContaining("has no presence gate")
+        assertThatThrownBy(() -> PresenceGate.resolve(NO_GATE, GateSetting.ON))
+                .hasMessageContaining("--model.gate on: the bundle m:1 has no presence gate")
                 .hasMessageContaining("--gate");
-        assertThatThrownBy(() -> PresenceGate.resolve(NO_GATE, "0.2")).hasMessageContaining("has no presence gate");
-        for (String bad : List.of("yes", "1.5", "0", "-0.1", "")) {
-            assertThatThrownBy(() -> PresenceGate.checkSetting(bad))
+        assertThatThrownBy(() -> PresenceGate.resolve(NO_GATE, GateSetting.threshold(0.2)))
+                .hasMessageContaining("--model.gate 0.2: the bundle m:1 has no presence gate");
+        for (String bad : List.of("yes", "1.5", "0", "-0.1", "", "NaN")) {
+            assertThatThrownBy(() -> GateSetting.parse(bad))
                     .as(bad)
-                    .hasMessageStartingWith("--model.gate must be bundle, on, off or a threshold between 0 and 1");
+                    .hasMessage("--model.gate must be bundle, on, off or a threshold between 0 and 1, got " + bad);
         }
+        assertThatThrownBy(() -> GateSetting.threshold(1)).hasMessageContaining("between 0 and 1");
     }
 
     @Test

@@ -73,7 +73,8 @@ class OrtMrcSessionTest {
     @Test
     void cudaRequestedWithoutAGpuFallsBackToCpu() {
         try (OrtMrcSession s = OrtMrcSession.open(
-                ModelBundle.loadDefault(), new InferenceOptions(Device.parse("cuda:0"), 1, 1, "basic"))) {
+                ModelBundle.loadDefault(),
+                new InferenceOptions(Device.parse("cuda:0"), 1, 1, GraphOptimization.BASIC))) {
             assertThat(s.provider()).isEqualTo("CPU");
             assertThat(s.run(List.of(window(fixtures.get("sentences").get(0))))).hasSize(1);
         }

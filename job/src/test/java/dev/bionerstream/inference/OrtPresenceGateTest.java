@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.Extraction;
+import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.Segmentation;
@@ -90,12 +92,14 @@ class OrtPresenceGateTest {
 
     @Test
     void theEngineRunsTheGateOfTheBundleThroughTheSession() {
-        try (MrcEngine on = new MrcEngine(bundle, List.of(), "on");
-                MrcEngine off = new MrcEngine(bundle, List.of(), "off")) {
+        try (MrcEngine on = new MrcEngine(bundle, List.of(), GateSetting.ON);
+                MrcEngine off = new MrcEngine(bundle, List.of(), GateSetting.OFF)) {
             List<String> texts = List.of("Treatment with cocaine induced seizures. Nothing here.");
-            Extraction gated = on.extract(texts, Segmentation.SENTENCES, new LengthSortedBatches(session, 8))
+            Extraction gated = on.extract(
+                            texts, Segmentation.SENTENCES, new LengthSortedBatches(session, new BatchSize(8)))
                     .join();
-            Extraction plain = off.extract(texts, Segmentation.SENTENCES, new LengthSortedBatches(session, 8))
+            Extraction plain = off.extract(
+                            texts, Segmentation.SENTENCES, new LengthSortedBatches(session, new BatchSize(8)))
                     .join();
             assertThat(plain.windows()).hasSize(4); // 2 sentences x 2 types
             assertThat(plain.skippedPasses()).isZero();

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.Extraction;
+import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.Segmentation;
@@ -98,16 +100,18 @@ class OrtSyntaxSessionTest {
     @Test
     void aTypeFollowsTheCorpusTheUserPicksInsteadOfTheBundlesDefault() {
         JsonNode row = fixtures.get("sentences").get(1); // a disease question; the bundle's default is NCBI-disease
-        try (MrcEngine chosen = new MrcEngine(bundle, List.of("disease"), "bundle", Map.of("disease", "BC5CDR"));
+        try (MrcEngine chosen =
+                        new MrcEngine(bundle, List.of("disease"), GateSetting.BUNDLE, Map.of("disease", "BC5CDR"));
                 MrcEngine byDefault = new MrcEngine(bundle, List.of("disease"))) {
             assertThat(engineWindow(byDefault, row).inputIds())
                     .containsExactly(OrtMrcSessionTest.toLongs(row.get("input_ids")));
             assertThat(engineWindow(chosen, row).inputIds())
                     .isNotEqualTo(engineWindow(byDefault, row).inputIds());
         }
-        assertThatThrownBy(() -> new MrcEngine(bundle, List.of(), "bundle", Map.of("disease", "BC2GM")))
+        assertThatThrownBy(() -> new MrcEngine(bundle, List.of(), GateSetting.BUNDLE, Map.of("disease", "BC2GM")))
                 .hasMessageContaining("learnt the corpora [BC5CDR, NCBI-disease]");
-        assertThatThrownBy(() -> new MrcEngine(bundle, List.of(), "on")).hasMessageContaining("has no presence gate");
+        assertThatThrownBy(() -> new MrcEngine(bundle, List.of(), GateSetting.ON))
+                .hasMessageContaining("has no presence gate");
     }
 
     @Test
@@ -116,7 +120,7 @@ class OrtSyntaxSessionTest {
             Extraction x = engine.extract(
                             List.of("Treatment with cocaine induced seizures. The α-interferon was stopped.", ""),
                             Segmentation.SENTENCES,
-                            new LengthSortedBatches(session, 3))
+                            new LengthSortedBatches(session, new BatchSize(3)))
                     .join();
             assertThat(x.windows()).hasSize(2 * 2);
             assertThat(x.entities()).hasSize(2);

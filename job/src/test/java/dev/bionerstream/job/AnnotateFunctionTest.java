@@ -3,6 +3,8 @@ package dev.bionerstream.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.engine.BatchSize;
+import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.features.MrcTokenizer;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.kafka.DeadLetters;
@@ -49,10 +51,10 @@ class AnnotateFunctionTest {
         return new ServingConfig(
                 null,
                 List.of(),
-                "bundle",
+                GateSetting.BUNDLE,
                 Map.of(),
                 InferenceOptions.cpu(1),
-                maxSize,
+                new BatchSize(maxSize),
                 maxWait.plusNanos(CONFIGS.incrementAndGet()),
                 4000);
     }
@@ -78,10 +80,10 @@ class AnnotateFunctionTest {
                 RelabelledBundle.write(dir.resolve("es"), "bioner-mrc-es-test", "0.1.0")
                         .toString(),
                 List.of(),
-                "bundle",
+                GateSetting.BUNDLE,
                 Map.of(),
                 english.inference(),
-                8,
+                new BatchSize(8),
                 english.batchMaxWait(),
                 4000);
         var h = harness(new ModelRoutes(english, Map.of("spa", spanish)));

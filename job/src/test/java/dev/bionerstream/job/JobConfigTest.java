@@ -3,6 +3,9 @@ package dev.bionerstream.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bionerstream.engine.BatchSize;
+import dev.bionerstream.engine.GateSetting;
+import dev.bionerstream.inference.GraphOptimization;
 import dev.bionerstream.kafka.OptionKeys;
 import java.time.Duration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -33,7 +36,8 @@ class JobConfigTest {
         assertThat(c.kafka().inputTopic()).isEqualTo("abstracts");
         assertThat(c.kafka().deliveryGuarantee()).isEqualTo(DeliveryGuarantee.EXACTLY_ONCE);
         assertThat(c.serving().batchMaxWait()).isEqualTo(Duration.ofMillis(5));
-        assertThat(c.serving().batchMaxSize()).isEqualTo(32);
+        assertThat(c.serving().batchMaxSize()).isEqualTo(new BatchSize(32));
+        assertThat(c.serving().gate()).isEqualTo(GateSetting.BUNDLE);
         assertThat(c.serving().inference().device().cuda()).isTrue();
         assertThat(c.serving().inference().device().id()).isEqualTo(1);
         assertThat(c.startingOffsets()).isEqualTo(new StartingOffsets(StartingOffsets.Kind.TIMESTAMP, 1732233600000L));
@@ -41,7 +45,7 @@ class JobConfigTest {
         assertThat(c.inputFormat()).isEqualTo(InputFormat.JSON);
         assertThat(c.kafka().kafkaClientProperties()).containsEntry("security.protocol", "SASL_SSL");
         assertThat(c.serving().entityTypes()).containsExactly("chemical", "disease");
-        assertThat(c.serving().inference().optimization()).isEqualTo("basic");
+        assertThat(c.serving().inference().optimization()).isEqualTo(GraphOptimization.BASIC);
         assertThat(c.startingOffsets().initializer()).isNotNull();
     }
 
@@ -52,7 +56,9 @@ class JobConfigTest {
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.starting-offsets", "yesterday"))
                 .hasMessageContaining("earliest, latest, committed or timestamp");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--batch.max-size", "0"))
-                .hasMessageContaining("batch.max-size");
+                .hasMessage("--batch.max-size must be >= 1, got 0");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.gate", "sometimes"))
+                .hasMessage("--model.gate must be bundle, on, off or a threshold between 0 and 1, got sometimes");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.device", "tpu"))
                 .hasMessageContaining("cpu, cuda or cuda:N");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.delivery-guarantee", "twice"))
@@ -60,7 +66,7 @@ class JobConfigTest {
         assertThatThrownBy(() -> OptionKeys.parseArgs("kafka.bootstrap-servers"))
                 .hasMessageContaining("expected --key value");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.optimization", "max"))
-                .hasMessageContaining("none, basic, extended or all");
+                .hasMessage("--model.optimization must be none, basic, extended or all, got max");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.input-format", "xml"))
                 .hasMessageContaining("--kafka.input-format must be json or avro, got xml");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--job.parallelism", "0"))

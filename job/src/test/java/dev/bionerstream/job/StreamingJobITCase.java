@@ -13,6 +13,7 @@ import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.TopicReader;
+import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
@@ -157,7 +158,7 @@ class StreamingJobITCase {
                 texts.add(n.get("abstract").asText());
             }
             List<List<Entity>> expected = engine.extract(
-                            texts, Segmentation.SENTENCES, new LengthSortedBatches(session, 16))
+                            texts, Segmentation.SENTENCES, new LengthSortedBatches(session, new BatchSize(16)))
                     .join()
                     .entities();
             for (int i = 0; i < nodes.size(); i++) {

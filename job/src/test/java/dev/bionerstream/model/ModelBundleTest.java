@@ -9,6 +9,7 @@ import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.inference.OrtMrcSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,9 +87,63 @@ class ModelBundleTest {
         ObjectNode m = copyDefault();
         m.putArray("entity_types");
         write(m);
-        assertThatThrownBy(() -> ModelBundle.load(dir)).hasMessageContaining("names no entity types");
+        assertThatThrownBy(() -> ModelBundle.load(dir))
+                .hasMessageContaining(dir + "/bundle.json: $.entity_types: must have at least 1 items but found 0");
         Files.writeString(dir.resolve(ModelBundle.MANIFEST), "{not json");
         assertThatThrownBy(() -> ModelBundle.load(dir)).hasMessageContaining("not a valid manifest");
+        Files.writeString(dir.resolve(ModelBundle.MANIFEST), "");
+        assertThatThrownBy(() -> ModelBundle.load(dir)).hasMessageContaining("$: null found, object expected");
+    }
+
+    @Test
+    void everyBundleInTheRepositoryMatchesTheSchema() throws Exception {
+        assertThat(ModelBundle.loadDefault().manifest().id()).startsWith("bioner-mrc-bge-small:");
+        assertThat(ModelBundle.load(Path.of("../bundles/pharmaconer-es"))
+                        .manifest()
+                        .name())
+                .isEqualTo("bioner-mrc-bge-small-es");
+        for (String test : List.of("tiny-gated", "tiny-gated-int8", "tiny-syntax")) {
+            try (var in = getClass().getResourceAsStream("/bundles/" + test + "/" + ModelBundle.MANIFEST)) {
+                ManifestSchema.check(test, JSON.readTree(in));
+            }
+        }
+    }
+
+    @Test
+    void aMissingRequiredFieldIsNamedWithItsBundle() throws Exception {
+        ObjectNode m = copyDefault();
+        m.remove("max_sequence_length");
+        ((ObjectNode) m.get("entity_types").get(1)).remove("query");
+        write(m);
+        assertThatThrownBy(() -> ModelBundle.load(dir))
+                .isInstanceOf(BundleException.class)
+                .hasMessageStartingWith(dir + "/bundle.json: ")
+                .hasMessageContaining("$: required property 'max_sequence_length' not found")
+                .hasMessageContaining("$.entity_types[1]: required property 'query' not found")
+                .hasMessageEndingWith("(see schemas/bundle.schema.json)");
+    }
+
+    @Test
+    void aWronglyTypedFieldIsNamedByItsPath() throws Exception {
+        ObjectNode m = copyDefault();
+        m.put("max_sequence_length", "256"); // Jackson alone would quietly read it as 256
+        m.putObject("gate").put("output", "presence_logits").put("threshold", 1.5);
+        ((ObjectNode) m.get("files")).put(ModelBundle.TOKENIZER, 42);
+        write(m);
+        assertThatThrownBy(() -> ModelBundle.load(dir))
+                .isInstanceOf(BundleException.class)
+                .hasMessageContaining("bundle.json: $.max_sequence_length: string found, integer expected")
+                .hasMessageContaining("$.gate.threshold: must have an exclusive maximum value of 1")
+                .hasMessageContaining("$.files['tokenizer.json']: integer found, string expected");
+    }
+
+    @Test
+    void sectionsTheJobDoesNotReadAreAllowed() throws Exception {
+        ObjectNode m = copyDefault();
+        m.putObject("provenance").put("exported_by", "a newer model-export").putArray("notes");
+        ((ObjectNode) m.get("entity_types").get(0)).put("colour", "red");
+        write(m);
+        assertThat(ModelBundle.load(dir).manifest().entityTypes()).hasSize(4);
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.bionerstream.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.features.MrcWindow;
 import java.time.Duration;
 import java.util.List;
@@ -27,7 +28,7 @@ class BatchQueueTest {
 
     @Test
     void closesABatchAtMaxSize() {
-        BatchQueue q = new BatchQueue(3, Duration.ofSeconds(10));
+        BatchQueue q = new BatchQueue(new BatchSize(3), Duration.ofSeconds(10));
         q.add(request(0, 9, 5));
         assertThat(q.nanosUntilDue(0)).isPositive();
         assertThat(q.poll(0, false)).isEmpty();
@@ -39,7 +40,7 @@ class BatchQueueTest {
 
     @Test
     void closesABatchWhenTheOldestHasWaitedMaxWait() {
-        BatchQueue q = new BatchQueue(32, Duration.ofMillis(20));
+        BatchQueue q = new BatchQueue(new BatchSize(32), Duration.ofMillis(20));
         q.add(request(100 * MS, 8));
         q.add(request(115 * MS, 8));
         assertThat(q.nanosUntilDue(110 * MS)).isEqualTo(10 * MS);
@@ -50,7 +51,7 @@ class BatchQueueTest {
 
     @Test
     void forcedPollDrainsAtEndOfInput() {
-        BatchQueue q = new BatchQueue(2, Duration.ofHours(1));
+        BatchQueue q = new BatchQueue(new BatchSize(2), Duration.ofHours(1));
         q.add(request(3));
         assertThat(q.poll(0, true)).hasSize(2);
         assertThat(q.poll(0, true)).hasSize(1);
@@ -59,7 +60,7 @@ class BatchQueueTest {
 
     @Test
     void aHugeRequestTakesAtMostHalfABatchWhileOthersWait() {
-        BatchQueue q = new BatchQueue(8, Duration.ZERO);
+        BatchQueue q = new BatchQueue(new BatchSize(8), Duration.ZERO);
         BatchRequest huge = request(1000);
         BatchRequest small = request(3);
         BatchRequest later = request(6);
@@ -82,7 +83,7 @@ class BatchQueueTest {
 
     @Test
     void aBatchGathersWindowsOfSimilarLengthAroundTheOldest() {
-        BatchQueue q = new BatchQueue(4, Duration.ZERO);
+        BatchQueue q = new BatchQueue(new BatchSize(4), Duration.ZERO);
         BatchRequest oldest = request(0, 40);
         q.add(oldest);
         q.add(request(1, 9, 200, 41, 8, 38, 120));
@@ -97,7 +98,7 @@ class BatchQueueTest {
 
     @Test
     void aWithdrawnRequestLeavesTheQueue() {
-        BatchQueue q = new BatchQueue(4, Duration.ofHours(1));
+        BatchQueue q = new BatchQueue(new BatchSize(4), Duration.ofHours(1));
         BatchRequest gone = request(10);
         BatchRequest kept = request(2);
         q.add(gone);
@@ -112,7 +113,8 @@ class BatchQueueTest {
 
     @Test
     void rejectsNonsenseSettings() {
-        assertThatThrownBy(() -> new BatchQueue(0, Duration.ZERO)).hasMessageContaining("max size");
-        assertThatThrownBy(() -> new BatchQueue(1, Duration.ofMillis(-1))).hasMessageContaining("max wait");
+        assertThatThrownBy(() -> new BatchSize(0)).hasMessage("--batch.max-size must be >= 1, got 0");
+        assertThatThrownBy(() -> new BatchQueue(new BatchSize(1), Duration.ofMillis(-1)))
+                .hasMessageContaining("max wait");
     }
 }

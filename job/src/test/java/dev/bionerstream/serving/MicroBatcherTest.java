@@ -3,6 +3,7 @@ package dev.bionerstream.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.WindowResult;
 import dev.bionerstream.features.MrcWindow;
 import java.time.Duration;
@@ -25,7 +26,7 @@ class MicroBatcherTest {
     }
 
     MicroBatcher batcher(int maxSize, Duration maxWait) {
-        return new MicroBatcher(session, maxSize, maxWait, 100, now::get);
+        return new MicroBatcher(session, new BatchSize(maxSize), maxWait, 100, now::get);
     }
 
     @Test
@@ -123,7 +124,7 @@ class MicroBatcherTest {
 
     @Test
     void aRequestOverTheWindowCapFailsAtOnceWithTheReason() {
-        try (MicroBatcher b = new MicroBatcher(session, 4, Duration.ZERO, 5, now::get)) {
+        try (MicroBatcher b = new MicroBatcher(session, new BatchSize(4), Duration.ZERO, 5, now::get)) {
             assertThat(b.run(windows(6)))
                     .failsWithin(Duration.ofSeconds(1))
                     .withThrowableThat()

@@ -3,6 +3,8 @@ package dev.bionerstream.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bionerstream.engine.BatchSize;
+import dev.bionerstream.engine.GateSetting;
 import java.util.Map;
 import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
@@ -33,9 +35,22 @@ class ModelRoutesTest {
         assertThat(es.entityTypes())
                 .as("a language bundle serves all its own types")
                 .isEmpty();
-        assertThat(es.batchMaxSize()).isEqualTo(16);
+        assertThat(es.batchMaxSize()).isEqualTo(new BatchSize(16));
         assertThat(r.defaultModel().entityTypes()).containsExactly("chemical");
         assertThat(r.all()).hasSize(3).first().isSameAs(r.defaultModel());
+    }
+
+    @Test
+    void aLanguageBundleUsesItsOwnMeasuredGateUnlessGatesAreOff() {
+        Map<String, String> spanish = Map.of("model.language-bundles", "es=/models/pharmaconer");
+        for (String gate : new String[] {"on", "0.3", "bundle"}) {
+            ModelRoutes r = routes(Map.of("model.language-bundles", "es=/models/pharmaconer", "model.gate", gate));
+            assertThat(r.forLanguage("es").gate()).as(gate).isEqualTo(GateSetting.BUNDLE);
+            assertThat(r.defaultModel().gate()).isEqualTo(GateSetting.parse(gate));
+        }
+        ModelRoutes off = routes(Map.of("model.language-bundles", "es=/models/pharmaconer", "model.gate", "Off"));
+        assertThat(off.forLanguage("es").gate()).isEqualTo(GateSetting.OFF);
+        assertThat(routes(spanish).forLanguage("es").gate()).isEqualTo(GateSetting.BUNDLE);
     }
 
     @Test
