@@ -98,10 +98,13 @@ class ModelBundleTest {
     @Test
     void everyBundleInTheRepositoryMatchesTheSchema() throws Exception {
         assertThat(ModelBundle.loadDefault().manifest().id()).startsWith("bioner-mrc-bge-small:");
-        assertThat(ModelBundle.load(Path.of("../bundles/pharmaconer-es"))
-                        .manifest()
-                        .name())
-                .isEqualTo("bioner-mrc-bge-small-es");
+        try (var shipped = java.nio.file.Files.list(Path.of("..", "bundles"))) {
+            assertThat(shipped.map(dir -> ModelBundle.load(dir).manifest().id()))
+                    .as("the repository's bundles/ folders, each loaded (and so checked against the schema)")
+                    .hasSizeGreaterThanOrEqualTo(2)
+                    .anySatisfy(id -> assertThat(id).startsWith("bioner-mrc-minilm-es:"))
+                    .anySatisfy(id -> assertThat(id).endsWith("-int8"));
+        }
         for (String test : List.of("tiny-gated", "tiny-gated-int8", "tiny-syntax")) {
             try (var in = getClass().getResourceAsStream("/bundles/" + test + "/" + ModelBundle.MANIFEST)) {
                 ManifestSchema.check(test, JSON.readTree(in));
