@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -135,17 +134,21 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     static double paddingEfficiency(List<MrcWindow> windows, int batchSize) {
-        List<Integer> lengths =
-                new ArrayList<>(windows.stream().map(MrcWindow::length).toList());
-        lengths.sort(Comparator.naturalOrder());
-        long real = 0;
+        long padded = paddedTokens(windows, batchSize);
+        return padded == 0
+                ? 1
+                : (double) windows.stream().mapToLong(MrcWindow::length).sum() / padded;
+    }
+
+    /** Tokens computed when {@code windows} run in globally length-sorted batches, each padded to its longest. */
+    static long paddedTokens(List<MrcWindow> windows, int batchSize) {
+        int[] lengths = windows.stream().mapToInt(MrcWindow::length).sorted().toArray();
         long padded = 0;
-        for (int from = 0; from < lengths.size(); from += batchSize) {
-            List<Integer> batch = lengths.subList(from, Math.min(lengths.size(), from + batchSize));
-            real += batch.stream().mapToLong(Integer::longValue).sum();
-            padded += (long) batch.size() * batch.get(batch.size() - 1);
+        for (int from = 0; from < lengths.length; from += batchSize) {
+            int to = Math.min(lengths.length, from + batchSize);
+            padded += (long) (to - from) * lengths[to - 1];
         }
-        return padded == 0 ? 1 : (double) real / padded;
+        return padded;
     }
 
     private Object source() {

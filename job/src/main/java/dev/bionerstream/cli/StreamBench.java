@@ -6,18 +6,22 @@ import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.serving.BatchStats;
+import dev.bionerstream.serving.ModelThreadTimes;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * The streaming job's steady state against the bare model, in one run on one machine: texts
  * through the real topology (embedded Kafka in and out, exactly-once, checkpoints, model already
- * warm), then the same windows through the bare session in length-sorted batches.
+ * warm), and the same windows through the bare session in length-sorted batches, once before the
+ * stream and once after: on a machine shared with other work the load drifts, and the mean of the
+ * two bare runs cancels a steady drift that one run before or after would put into the ratio.
  */
 final class StreamBench {
     private static final int WARM_UP = 10;
@@ -25,20 +29,90 @@ final class StreamBench {
 
     private final EngineArgs engine;
     private final List<String> texts;
+    private final ThreadCpu cpu = new ThreadCpu();
 
     StreamBench(EngineArgs engine, List<String> texts) {
         this.engine = engine;
         this.texts = texts;
     }
 
+    /** What the stream did between its first record produced and its last output committed. */
+    private record Stream(
+            double seconds,
+            BatchStats.Counts batches,
+            ModelThreadTimes.Snapshot timesBefore,
+            ModelThreadTimes.Snapshot timesAfter,
+            Map<String, Long> cpuNanos) {}
+
     int run() throws Exception {
+        try (LocalModel m = engine.open()) {
+            List<MrcWindow> windows = m.engine.windows(texts, Segmentation.SENTENCES);
+            m.runner
+                    .run(windows.subList(
+                            0,
+                            Math.min(windows.size(), 4 * m.config.batchMaxSize().value())))
+                    .join();
+            double bareBefore = bareSeconds(m, windows);
+            Stream stream = stream();
+            double bareAfter = bareSeconds(m, windows);
+            double bareSeconds = (bareBefore + bareAfter) / 2;
+            double jobRate = windows.size() / stream.seconds();
+            double bareRate = windows.size() / bareSeconds;
+            System.out.printf(
+                    "%s: %d texts, %d windows, batch.max-size %d, batch.max-wait %s, async.capacity %d, provider %s%n",
+                    m.engine.manifest().id(),
+                    texts.size(),
+                    windows.size(),
+                    m.config.batchMaxSize().value(),
+                    m.config.batchMaxWait(),
+                    asyncCapacity(),
+                    m.session.provider());
+            System.out.printf(
+                    "streaming job    : %8.1f sequences/s (%.2f s, %.2f texts/s, first record produced to last output committed)%n",
+                    jobRate, stream.seconds(), texts.size() / stream.seconds());
+            System.out.printf(
+                    "bare ORT session : %8.1f sequences/s (%.2f s: mean of %.2f s before the stream and %.2f s after)%n",
+                    bareRate, bareSeconds, bareBefore, bareAfter);
+            System.out.printf("job / bare       : %8.3f%n", jobRate / bareRate);
+            System.out.printf(
+                    "stream batches   : %d, mean size %.1f, padding efficiency (real / padded tokens) %.3f%n",
+                    stream.batches().batches(),
+                    stream.batches().meanBatchSize(),
+                    stream.batches().paddingEfficiency());
+            new StreamBreakdown(
+                            stream.timesBefore(),
+                            stream.timesAfter(),
+                            bareSeconds,
+                            BenchCommand.paddedTokens(
+                                    windows, m.config.batchMaxSize().value()),
+                            stream.batches().paddedTokens(),
+                            stream.cpuNanos(),
+                            Runtime.getRuntime().availableProcessors())
+                    .lines()
+                    .forEach(System.out::println);
+        }
+        return 0;
+    }
+
+    private static double bareSeconds(LocalModel m, List<MrcWindow> windows) {
+        long t0 = System.nanoTime();
+        m.runner.run(windows).join();
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    private Configuration options() {
         Configuration options = engine.toConfiguration();
         options.setString("job.checkpoint-interval", "2 s");
-        List<MrcWindow> windows;
-        double jobSeconds;
-        BatchStats.Counts stream;
+        return options;
+    }
+
+    private int asyncCapacity() {
+        return options().get(dev.bionerstream.job.JobOptions.ASYNC_CAPACITY);
+    }
+
+    private Stream stream() throws Exception {
         try (LocalPipeline p = LocalPipeline.start(
-                options,
+                options(),
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(0)),
                 SessionFactory.ONNX_RUNTIME)) {
             int warmUp = Math.min(WARM_UP, texts.size());
@@ -46,42 +120,23 @@ final class StreamBench {
             awaitDocuments(p, warmUp);
             BatchStats.Counts before =
                     SharedModels.batchStats(p.config.serving()).orElseThrow();
+            ThreadCpu.Sample cpuBefore = cpu.sample();
+            ModelThreadTimes.Snapshot timesBefore =
+                    SharedModels.modelThreadTimes(p.config.serving()).orElseThrow();
             long t0 = System.nanoTime();
             p.produce(records("bench", texts));
             awaitDocuments(p, warmUp + texts.size());
-            jobSeconds = (System.nanoTime() - t0) / 1e9;
-            stream = SharedModels.batchStats(p.config.serving()).orElseThrow().minus(before);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            ModelThreadTimes.Snapshot timesAfter =
+                    SharedModels.modelThreadTimes(p.config.serving()).orElseThrow();
+            ThreadCpu.Sample cpuAfter = cpu.sample();
+            return new Stream(
+                    seconds,
+                    SharedModels.batchStats(p.config.serving()).orElseThrow().minus(before),
+                    timesBefore,
+                    timesAfter,
+                    ThreadCpu.byGroup(cpuBefore, cpuAfter));
         }
-        try (LocalModel m = engine.open()) {
-            windows = m.engine.windows(texts, Segmentation.SENTENCES);
-            m.runner
-                    .run(windows.subList(
-                            0,
-                            Math.min(windows.size(), 4 * m.config.batchMaxSize().value())))
-                    .join();
-            long t0 = System.nanoTime();
-            m.runner.run(windows).join();
-            double bareSeconds = (System.nanoTime() - t0) / 1e9;
-            double jobRate = windows.size() / jobSeconds;
-            double bareRate = windows.size() / bareSeconds;
-            System.out.printf(
-                    "%s: %d texts, %d windows, batch.max-size %d, batch.max-wait %s, provider %s%n",
-                    m.engine.manifest().id(),
-                    texts.size(),
-                    windows.size(),
-                    m.config.batchMaxSize().value(),
-                    m.config.batchMaxWait(),
-                    m.session.provider());
-            System.out.printf(
-                    "streaming job    : %8.1f sequences/s (%.2f s, %.2f texts/s, first record produced to last output committed)%n",
-                    jobRate, jobSeconds, texts.size() / jobSeconds);
-            System.out.printf("bare ORT session : %8.1f sequences/s (%.2f s)%n", bareRate, bareSeconds);
-            System.out.printf("job / bare       : %8.3f%n", jobRate / bareRate);
-            System.out.printf(
-                    "stream batches   : %d, mean size %.1f, padding efficiency (real / padded tokens) %.3f%n",
-                    stream.batches(), stream.meanBatchSize(), stream.paddingEfficiency());
-        }
-        return 0;
     }
 
     private static void awaitDocuments(LocalPipeline p, int n) {

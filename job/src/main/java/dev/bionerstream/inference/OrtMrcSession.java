@@ -63,6 +63,15 @@ public final class OrtMrcSession implements MrcSession {
                     ? options.intraOpThreads()
                     : Runtime.getRuntime().availableProcessors();
             so.setIntraOpNumThreads(threads);
+            boolean spinning = threads < Runtime.getRuntime().availableProcessors();
+            if (!spinning) {
+                // ORT's idle intra-op threads spin on their core, waiting for the next operator or run.
+                // When they take every core, that is CPU the rest of the process needs (in a streaming
+                // job: Flink's tasks, Kafka clients, the delivery of results), and taking it back
+                // preempts the model's own threads mid-operator. On the 2-core development machine
+                // under load, the bare session ran 14% faster without spinning (4 alternating rounds).
+                so.addConfigEntry("session.intra_op.allow_spinning", "0");
+            }
             if (options.interOpThreads() > 0) {
                 so.setInterOpNumThreads(options.interOpThreads());
             }
@@ -84,10 +93,11 @@ public final class OrtMrcSession implements MrcSession {
             String presence = bundle.manifest().presenceOutput().orElse(null);
             checkGraph(bundle, session, start, end, presence);
             LOG.info(
-                    "Model {} runs on {} (intra-op threads {}, optimisation {})",
+                    "Model {} runs on {} (intra-op threads {}{}, optimisation {})",
                     bundle.manifest().id(),
                     provider,
                     threads,
+                    spinning ? "" : ", not spinning",
                     options.optimization());
             return new OrtMrcSession(env, session, start, end, presence, provider);
         }

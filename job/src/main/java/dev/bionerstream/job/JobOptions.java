@@ -37,9 +37,11 @@ public final class JobOptions {
 
     public static final ConfigOption<Integer> ASYNC_CAPACITY = ConfigOptions.key("async.capacity")
             .intType()
-            .defaultValue(32)
+            .defaultValue(64)
             .withDescription(
-                    "Documents in flight per subtask (async I/O capacity); bounds memory and gives backpressure.");
+                    "Documents in flight per subtask (async I/O capacity); bounds memory and gives backpressure. "
+                            + "Their windows are what the micro-batcher picks batches of similar length from: "
+                            + "fewer documents, more padding (32: 4% of the computed tokens, 64: 2%).");
     public static final ConfigOption<Duration> ASYNC_TIMEOUT = ConfigOptions.key("async.timeout")
             .durationType()
             .defaultValue(Duration.ofMinutes(10))

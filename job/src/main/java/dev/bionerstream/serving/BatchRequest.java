@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * One caller's windows in the batcher: those not yet handed to a batch, and the future that
  * completes when all have run. {@link #take} runs under the batcher's lock, {@link #complete} on
- * its model thread only.
+ * its delivery thread only.
  */
 final class BatchRequest {
     final List<MrcWindow> windows;

@@ -6,10 +6,14 @@ import dev.bionerstream.engine.WindowRunner;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.WindowLogits;
+import dev.bionerstream.serving.ModelThreadTimes.Phase;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -17,7 +21,10 @@ import java.util.function.LongSupplier;
 
 /**
  * One model-calling thread fed by any number of callers: windows from every subtask of the JVM
- * are queued together, batched by {@link BatchQueue} and run on the shared session.
+ * are queued together, batched by {@link BatchQueue} and run on the shared session. Results are
+ * handed to a second thread that completes the requests, so the model thread goes straight on to
+ * the next batch instead of waiting for the callers' callbacks (decoding, output records): the
+ * model is the stream's bottleneck, and each of its idle moments is lost throughput.
  *
  * <p>A batch that throws an exception fails exactly the requests in it; the thread goes on with
  * the next. An {@link Error} (out of memory, a broken native runtime) marks the model broken: all
@@ -33,7 +40,13 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private final Thread worker;
+    private final ExecutorService delivery = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "bioner-batch-delivery");
+        t.setDaemon(true);
+        return t;
+    });
     private final BatchStats stats = new BatchStats();
+    private final ModelThreadTimes times;
     private boolean closed;
     private volatile ModelBrokenException broken;
 
@@ -50,6 +63,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         this.queue = new BatchQueue(maxSize, maxWait);
         this.maxWindowsPerRequest = maxWindowsPerRequest;
         this.clock = clock;
+        this.times = new ModelThreadTimes(clock);
         this.worker = new Thread(this::loop, "bioner-micro-batcher");
         worker.setDaemon(true);
         worker.start();
@@ -105,6 +119,11 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         return stats;
     }
 
+    /** Where the model thread's time has gone so far. */
+    public ModelThreadTimes times() {
+        return times;
+    }
+
     private void loop() {
         while (true) {
             List<PendingWindow> batch;
@@ -112,8 +131,10 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             try {
                 long wait;
                 while (!closed && (wait = queue.nanosUntilDue(clock.getAsLong())) > 0) {
+                    times.enter(queue.size() == 0 ? Phase.QUEUE_EMPTY : Phase.FILLING);
                     changed.awaitNanos(Math.min(wait, TimeUnit.SECONDS.toNanos(1)));
                 }
+                times.enter(Phase.FORMING);
                 batch = queue.poll(clock.getAsLong(), closed);
                 if (closed && batch.isEmpty()) {
                     return;
@@ -132,6 +153,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
 
     /** Runs one batch; false when the model is broken and the thread must stop. */
     private boolean runBatch(List<PendingWindow> batch) {
+        times.enter(Phase.MODEL);
         long start = clock.getAsLong();
         List<WindowLogits> logits;
         try {
@@ -144,7 +166,23 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             return false;
         }
         long modelNanos = clock.getAsLong() - start;
+        times.enter(Phase.DELIVERING);
         stats.record(batch.stream().mapToInt(p -> p.window().length()).toArray());
+        try {
+            delivery.execute(() -> deliver(batch, logits, start, modelNanos));
+        } catch (RejectedExecutionException closing) { // close() gave up waiting for this thread
+            deliver(batch, logits, start, modelNanos);
+        }
+        return true;
+    }
+
+    /**
+     * Completes the batch's windows on the delivery thread: a request's last window completes its
+     * future, whose callbacks (decoding, the document's records, the next pass of a gated
+     * document) then run there, while the model thread already runs the next batch. One thread,
+     * in batch order, so a request's windows are still completed one at a time.
+     */
+    private void deliver(List<PendingWindow> batch, List<WindowLogits> logits, long start, long modelNanos) {
         for (int i = 0; i < batch.size(); i++) {
             PendingWindow p = batch.get(i);
             p.request()
@@ -153,7 +191,6 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
                             new WindowResult(
                                     logits.get(i), batch.size(), start - p.request().enqueuedNanos, modelNanos));
         }
-        return true;
     }
 
     private void breakModel(List<PendingWindow> batch, Error e) {
@@ -187,6 +224,8 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         }
         try {
             worker.join(TimeUnit.MINUTES.toMillis(1));
+            delivery.shutdown(); // after the model thread: it hands over its last batch before it ends
+            delivery.awaitTermination(1, TimeUnit.MINUTES);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -75,6 +75,14 @@ public final class SharedModels {
         }
     }
 
+    /** Where the model thread of {@code config} in this JVM has spent its time, if it is open (for benchmarks). */
+    public static Optional<ModelThreadTimes.Snapshot> modelThreadTimes(ServingConfig config) {
+        synchronized (MODELS) {
+            return Optional.ofNullable(MODELS.get(config))
+                    .map(e -> e.batcher.times().snapshot());
+        }
+    }
+
     /** The shared model of {@code config}, opened with {@code factory} if this JVM has none (or a broken one). */
     public static Lease acquire(ServingConfig config, SessionFactory factory) {
         synchronized (MODELS) {

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -141,5 +142,33 @@ class MicroBatcherTest {
         b.close();
         assertThat(f.get(10, TimeUnit.SECONDS)).hasSize(3);
         assertThat(b.run(windows(1))).isCompletedExceptionally();
+    }
+
+    @Test
+    void aSlowCallbackDoesNotHoldUpTheModel() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        session.delayMillis = 200; // the first batch still runs when its callback is registered
+        try (MicroBatcher b = batcher(2, Duration.ofHours(1))) {
+            CompletableFuture<String> slow = b.run(windows(2)).thenApply(r -> {
+                String thread = Thread.currentThread().getName();
+                if (thread.equals("bioner-batch-delivery")) {
+                    try {
+                        release.await(); // a caller's decoding or output that takes its time
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return thread;
+            });
+            CompletableFuture<List<WindowResult>> next = b.run(windows(2));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (session.batches.size() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertThat(session.batches).hasSize(2); // the model ran on while the first callback waited
+            release.countDown();
+            assertThat(slow.get(10, TimeUnit.SECONDS)).isEqualTo("bioner-batch-delivery");
+            assertThat(next.get(10, TimeUnit.SECONDS)).hasSize(2);
+        }
     }
 }

@@ -1,0 +1,69 @@
+package dev.bionerstream.serving;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.bionerstream.serving.ModelThreadTimes.Phase;
+import dev.bionerstream.serving.ModelThreadTimes.Snapshot;
+import dev.bionerstream.serving.ModelThreadTimes.Times;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** The model thread's phases against a manual clock. */
+class ModelThreadTimesTest {
+    final AtomicLong now = new AtomicLong(1_000);
+    final ModelThreadTimes times = new ModelThreadTimes(now::get);
+
+    void after(long nanos, Phase next) {
+        now.addAndGet(nanos);
+        times.enter(next);
+    }
+
+    @Test
+    void phasesAddUpToThePeriodAndTheCurrentPhaseCountsUpToTheSnapshot() {
+        Snapshot start = times.snapshot();
+        after(10, Phase.FILLING); // 10 empty
+        after(5, Phase.FORMING); // 5 filling
+        after(2, Phase.MODEL); // 2 forming
+        after(100, Phase.DELIVERING); // 100 model
+        after(3, Phase.QUEUE_EMPTY); // 3 delivering
+        now.addAndGet(7); // 7 more empty, not entered yet
+        Times d = times.snapshot().now().minus(start.now());
+        assertThat(d.of(Phase.QUEUE_EMPTY)).isEqualTo(17);
+        assertThat(d.of(Phase.FILLING)).isEqualTo(5);
+        assertThat(d.of(Phase.FORMING)).isEqualTo(2);
+        assertThat(d.of(Phase.MODEL)).isEqualTo(100);
+        assertThat(d.of(Phase.DELIVERING)).isEqualTo(3);
+        assertThat(d.atNanos())
+                .isEqualTo(127)
+                .isEqualTo(
+                        d.nanos().values().stream().mapToLong(Long::longValue).sum());
+    }
+
+    @Test
+    void remembersTheTotalsWhenTheModelLastFinished() {
+        after(10, Phase.MODEL);
+        after(50, Phase.DELIVERING);
+        after(1, Phase.QUEUE_EMPTY);
+        now.addAndGet(20);
+        Snapshot s = times.snapshot();
+        assertThat(s.lastModelEnd().atNanos()).isEqualTo(1_060);
+        assertThat(s.lastModelEnd().of(Phase.MODEL)).isEqualTo(50);
+        assertThat(s.now().minus(s.lastModelEnd()).atNanos()).isEqualTo(21); // delivering, then empty
+    }
+
+    @Test
+    void whileTheModelRunsItsLastEndIsNow() {
+        after(10, Phase.MODEL);
+        now.addAndGet(30);
+        Snapshot s = times.snapshot();
+        assertThat(s.lastModelEnd()).isEqualTo(s.now());
+        assertThat(s.now().of(Phase.MODEL)).isEqualTo(30);
+    }
+
+    @Test
+    void enteringTheCurrentPhaseAgainChangesNothing() {
+        after(10, Phase.QUEUE_EMPTY);
+        after(10, Phase.QUEUE_EMPTY);
+        assertThat(times.snapshot().now().of(Phase.QUEUE_EMPTY)).isEqualTo(20);
+    }
+}
