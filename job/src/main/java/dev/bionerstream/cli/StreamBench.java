@@ -52,10 +52,10 @@ final class StreamBench {
                             0,
                             Math.min(windows.size(), 4 * m.config.batchMaxSize().value())))
                     .join();
-            double bareBefore = bareSeconds(m, windows);
+            Bare before = bare(m, windows);
             Stream stream = stream();
-            double bareAfter = bareSeconds(m, windows);
-            double bareSeconds = (bareBefore + bareAfter) / 2;
+            Bare after = bare(m, windows);
+            double bareSeconds = (before.seconds() + after.seconds()) / 2;
             double jobRate = windows.size() / stream.seconds();
             double bareRate = windows.size() / bareSeconds;
             System.out.printf(
@@ -72,7 +72,18 @@ final class StreamBench {
                     jobRate, stream.seconds(), texts.size() / stream.seconds());
             System.out.printf(
                     "bare ORT session : %8.1f sequences/s (%.2f s: mean of %.2f s before the stream and %.2f s after)%n",
-                    bareRate, bareSeconds, bareBefore, bareAfter);
+                    bareRate, bareSeconds, before.seconds(), after.seconds());
+            // How many cores the process got: on a shared machine, a phase that got fewer ran slower for it.
+            System.out.printf(
+                    "cores this process used: %.2f in the stream, %.2f and %.2f in the bare runs (of %d)%n",
+                    stream.cpuNanos().values().stream()
+                                    .mapToLong(Long::longValue)
+                                    .sum()
+                            / 1e9
+                            / stream.seconds(),
+                    before.cores(),
+                    after.cores(),
+                    Runtime.getRuntime().availableProcessors());
             System.out.printf("job / bare       : %8.3f%n", jobRate / bareRate);
             System.out.printf(
                     "stream batches   : %d, mean size %.1f, padding efficiency (real / padded tokens) %.3f%n",
@@ -94,10 +105,18 @@ final class StreamBench {
         return 0;
     }
 
-    private static double bareSeconds(LocalModel m, List<MrcWindow> windows) {
+    /** A bare run's time, and the process's CPU time in it. */
+    private record Bare(double seconds, long cpuNanos) {
+        double cores() {
+            return cpuNanos / 1e9 / seconds;
+        }
+    }
+
+    private Bare bare(LocalModel m, List<MrcWindow> windows) {
+        long cpu0 = cpu.processNanos();
         long t0 = System.nanoTime();
         m.runner.run(windows).join();
-        return (System.nanoTime() - t0) / 1e9;
+        return new Bare((System.nanoTime() - t0) / 1e9, cpu.processNanos() - cpu0);
     }
 
     private Configuration options() {

@@ -36,6 +36,11 @@ final class ThreadCpu {
     /** CPU nanoseconds of the process, and of each live thread (by id) with its name. */
     record Sample(long processNanos, Map<Long, Long> threadNanos, Map<Long, String> names) {}
 
+    /** CPU nanoseconds of the whole process so far. */
+    long processNanos() {
+        return os.getProcessCpuTime();
+    }
+
     Sample sample() {
         Map<Long, Long> cpu = new HashMap<>();
         Map<Long, String> names = new HashMap<>();
