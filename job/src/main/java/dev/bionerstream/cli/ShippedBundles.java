@@ -34,10 +34,7 @@ final class ShippedBundles {
      * installation has it; otherwise empty, meaning the float16 bundle in the jar.
      */
     Optional<Path> defaultFor(Device device) {
-        Path int8 = home.resolve(CPU_DEFAULT);
-        return device.cuda() || !Files.isRegularFile(int8.resolve(ModelBundle.MANIFEST))
-                ? Optional.empty()
-                : Optional.of(int8.toAbsolutePath().normalize());
+        return device.cuda() ? Optional.empty() : present(CPU_DEFAULT);
     }
 
     /** Sets {@code model.bundle} to {@link #defaultFor} the configured device when the options leave it unset. */
@@ -50,11 +47,17 @@ final class ShippedBundles {
 
     /** The Spanish bundle, which a clone always has: missing, it is an error naming the way out. */
     Path spanish() {
-        Path spanish = home.resolve(SPANISH);
-        if (!Files.isRegularFile(spanish.resolve(ModelBundle.MANIFEST))) {
-            throw new IllegalStateException("the Spanish bundle " + spanish.toAbsolutePath()
-                    + " is missing (run from the repository, or pass --model.language-bundles none)");
-        }
-        return spanish.toAbsolutePath().normalize();
+        return present(SPANISH)
+                .orElseThrow(() -> new IllegalStateException("the Spanish bundle "
+                        + home.resolve(SPANISH).toAbsolutePath()
+                        + " is missing (run from the repository, or pass --model.language-bundles none)"));
+    }
+
+    /** The bundle folder at {@code relative} under the installation, if its manifest is there. */
+    private Optional<Path> present(String relative) {
+        Path dir = home.resolve(relative);
+        return Files.isRegularFile(dir.resolve(ModelBundle.MANIFEST))
+                ? Optional.of(dir.toAbsolutePath().normalize())
+                : Optional.empty();
     }
 }

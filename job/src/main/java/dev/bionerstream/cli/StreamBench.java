@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.job.JobOptions;
 import dev.bionerstream.serving.BatchStats;
 import dev.bionerstream.serving.ModelThreadTimes;
 import dev.bionerstream.serving.SessionFactory;
@@ -42,7 +43,11 @@ final class StreamBench {
             BatchStats.Counts batches,
             ModelThreadTimes.Snapshot timesBefore,
             ModelThreadTimes.Snapshot timesAfter,
-            Map<String, Long> cpuNanos) {}
+            Map<String, Long> cpuNanos) {
+        double cores() {
+            return cpuNanos.values().stream().mapToLong(Long::longValue).sum() / 1e9 / seconds;
+        }
+    }
 
     int run() throws Exception {
         try (LocalModel m = engine.open()) {
@@ -52,8 +57,9 @@ final class StreamBench {
                             0,
                             Math.min(windows.size(), 4 * m.config.batchMaxSize().value())))
                     .join();
+            Configuration options = options();
             Bare before = bare(m, windows);
-            Stream stream = stream();
+            Stream stream = stream(options);
             Bare after = bare(m, windows);
             double bareSeconds = (before.seconds() + after.seconds()) / 2;
             double jobRate = windows.size() / stream.seconds();
@@ -65,7 +71,7 @@ final class StreamBench {
                     windows.size(),
                     m.config.batchMaxSize().value(),
                     m.config.batchMaxWait(),
-                    asyncCapacity(),
+                    options.get(JobOptions.ASYNC_CAPACITY),
                     m.session.provider());
             System.out.printf(
                     "streaming job    : %8.1f sequences/s (%.2f s, %.2f texts/s, first record produced to last output committed)%n",
@@ -76,11 +82,7 @@ final class StreamBench {
             // How many cores the process got: on a shared machine, a phase that got fewer ran slower for it.
             System.out.printf(
                     "cores this process used: %.2f in the stream, %.2f and %.2f in the bare runs (of %d)%n",
-                    stream.cpuNanos().values().stream()
-                                    .mapToLong(Long::longValue)
-                                    .sum()
-                            / 1e9
-                            / stream.seconds(),
+                    stream.cores(),
                     before.cores(),
                     after.cores(),
                     Runtime.getRuntime().availableProcessors());
@@ -125,13 +127,9 @@ final class StreamBench {
         return options;
     }
 
-    private int asyncCapacity() {
-        return options().get(dev.bionerstream.job.JobOptions.ASYNC_CAPACITY);
-    }
-
-    private Stream stream() throws Exception {
+    private Stream stream(Configuration options) throws Exception {
         try (LocalPipeline p = LocalPipeline.start(
-                options(),
+                options,
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(0)),
                 SessionFactory.ONNX_RUNTIME)) {
             int warmUp = Math.min(WARM_UP, texts.size());
