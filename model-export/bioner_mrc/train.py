@@ -35,7 +35,7 @@ def parse_args(argv=None):
     src.add_argument("--hf-checkpoint", help="directory with config.json + pytorch_model.bin")
     src.add_argument("--init-from", metavar="BUNDLE_OR_PT",
                      help="continue training a model: an exported bundle folder (its weights, heads and queries) "
-                          "or a best.pt, with a new optimizer and schedule")
+                          "or a best.pt, with a new optimizer and schedule; a type it does not know gets a new query")
     p.add_argument("--tokenizer", required=True, help="tokenizer.json of the encoder")
     p.add_argument("--corpus", action="append", required=True, help="DIR:TAG=type[,TAG=type] (repeatable)")
     p.add_argument("--out", required=True, help="run directory (checkpoints, training.json)")
@@ -118,15 +118,14 @@ def training_data(args, tok, init):
         pooled.append((spec, types, sents[cut:], sents[:cut]))
     all_types = list(dict.fromkeys(t for _, types, _, _ in pooled for t in types))
     by_type = [s for _, _, tr, _ in pooled for s in tr]
-    if init:  # a model keeps the questions it learnt to answer
-        known = init.meta["queries"]
-        unknown = [t for t in all_types if t not in known]
-        if unknown:
-            raise SystemExit(f"--init-from {args.init_from} has no query for {unknown}; it knows {sorted(known)}")
-        queries = {t: known[t] for t in all_types}
-    else:
-        queries = build_queries(by_type, all_types, args.query_style, args.query_examples, args.seed,
-                                getattr(args, "query_language", "en"))
+    # A continued model keeps the questions it learnt to answer. A type it never learnt gets a new
+    # question: the MRC heads hold nothing per type, so a model trained on English types can be
+    # taught others (e.g. Spanish ones) from where it stands.
+    known = init.meta["queries"] if init else {}
+    new = [t for t in all_types if t not in known]
+    built = build_queries(by_type, new, args.query_style, args.query_examples, args.seed,
+                          getattr(args, "query_language", "en")) if new else {}
+    queries = {t: known.get(t) or built[t] for t in all_types}
     extra = {}
     inputs = None
     if getattr(args, "syntax", None):

@@ -384,3 +384,20 @@ def test_training_continues_from_a_bundle_with_its_queries(bundle, tokenizer_pat
     assert manifest["training"]["steps"] == 5
     # a trained model starts where training left it, far below a random model's first losses
     assert np.mean(losses(buf.getvalue())[:3]) < 0.5 * np.mean(losses(trained[1])[:3])
+
+
+def test_a_continued_model_learns_a_type_it_did_not_know_with_a_new_query(bundle, tokenizer_path, corpus_dir, tmp_path):
+    from bioner_mrc import train
+
+    out = str(tmp_path / "new-type")
+    rc = train.main(["--init-from", bundle[0], "--tokenizer", tokenizer_path,
+                     "--corpus", f"{corpus_dir}:Chemical=chemical,Disease=illness", "--out", out,
+                     "--epochs", "1", "--max-steps", "2", "--batch-size", "8", "--max-len", "48",
+                     "--threads", "1", "--seed", "3"])
+    torch.set_num_threads(1)
+    assert rc == 0
+    queries = load_checkpoint(os.path.join(out, "last.pt")).meta["queries"]
+    shipped = {t["name"]: t["query"] for t in bundle[1]["entity_types"]}
+    assert list(queries) == ["chemical", "illness"]
+    assert queries["chemical"] == shipped["chemical"]
+    assert queries["illness"].startswith("Can you detect illness entities like ")
