@@ -80,8 +80,14 @@ final class BenchCommand implements Callable<Integer> {
             List<MrcWindow> windows = m.engine.windows(texts, Segmentation.SENTENCES);
             int batch = m.config.batchMaxSize().value();
             System.out.printf(
-                    "%s on %s: %d texts, %d windows, batch %d, provider %s%n",
-                    m.engine.manifest().id(), source(), texts.size(), windows.size(), batch, m.session.provider());
+                    "%s on %s: %d texts, %d windows, batch %d, runners %d, provider %s%n",
+                    m.engine.manifest().id(),
+                    source(),
+                    texts.size(),
+                    windows.size(),
+                    batch,
+                    m.config.runnersHere(),
+                    m.session.provider());
             m.runner
                     .run(windows.subList(0, Math.min(windows.size(), 4 * batch)))
                     .join();

@@ -29,6 +29,13 @@ final class EngineArgs {
     int threads;
 
     @Option(
+            names = {"--runners", "--model.runners"},
+            description = "model batches run side by side, each on its own thread with --threads ONNX Runtime threads; "
+                    + "0 = one per core, each with one thread, on a CPU left at --threads 0, else 1. "
+                    + "Default: ${DEFAULT-VALUE}")
+    int runners;
+
+    @Option(
             names = {"--optimization", "--model.optimization"},
             description = "graph optimisation: none, basic, extended, all. Default: ${DEFAULT-VALUE}")
     String optimization;
@@ -66,6 +73,7 @@ final class EngineArgs {
         }
         c.set(DEVICE, device);
         c.set(THREADS, threads);
+        c.set(RUNNERS, runners);
         c.set(OPTIMIZATION, optimization);
         c.set(BATCH_MAX_SIZE, batchSize);
         c.set(GATE, gate);

@@ -23,7 +23,7 @@ final class LocalModel implements AutoCloseable {
         this.config = config;
         this.engine = engine;
         this.session = session;
-        this.runner = new LengthSortedBatches(session, config.batchMaxSize());
+        this.runner = new LengthSortedBatches(session, config.batchMaxSize(), config.runnersHere());
     }
 
     static LocalModel open(ServingConfig config) {
@@ -31,7 +31,7 @@ final class LocalModel implements AutoCloseable {
         MrcEngine engine = new MrcEngine(
                 bundle, config.entityTypes(), config.gate(), config.corpora()); // checks them before loading the model
         try {
-            return new LocalModel(config, engine, OrtMrcSession.open(bundle, config.inference()));
+            return new LocalModel(config, engine, OrtMrcSession.open(bundle, config.inferenceHere()));
         } catch (RuntimeException e) {
             engine.close();
             throw e;

@@ -65,13 +65,14 @@ final class StreamBench {
             double jobRate = windows.size() / stream.seconds();
             double bareRate = windows.size() / bareSeconds;
             System.out.printf(
-                    "%s: %d texts, %d windows, batch.max-size %d, batch.max-wait %s, async.capacity %d, provider %s%n",
+                    "%s: %d texts, %d windows, batch.max-size %d, batch.max-wait %s, async.capacity %d, runners %d, provider %s%n",
                     m.engine.manifest().id(),
                     texts.size(),
                     windows.size(),
                     m.config.batchMaxSize().value(),
                     m.config.batchMaxWait(),
                     options.get(JobOptions.ASYNC_CAPACITY),
+                    m.config.runnersHere(),
                     m.session.provider());
             System.out.printf(
                     "streaming job    : %8.1f sequences/s (%.2f s, %.2f texts/s, first record produced to last output committed)%n",

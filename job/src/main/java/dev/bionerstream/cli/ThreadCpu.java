@@ -1,8 +1,12 @@
 package dev.bionerstream.cli;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,15 +15,18 @@ import java.util.regex.Pattern;
 /**
  * CPU time of this process by group of threads, for a benchmark that runs the whole job in one JVM
  * (local cluster, embedded broker): which part of the job competes with the model for the cores.
- * Threads are grouped by name; what no Java thread accounts for (ONNX Runtime's own worker threads,
- * the garbage collector, the JIT compiler) is the process's CPU time minus theirs.
+ * Threads are grouped by name. The garbage collector's and the JIT compiler's threads are not Java
+ * threads: on Linux they are read from /proc by the names the JVM gives them. What no thread seen
+ * accounts for (ONNX Runtime's own worker threads) is the process's CPU time minus theirs.
  */
 final class ThreadCpu {
     /** Group names, in the order they are printed. */
-    static final String MODEL = "model thread (ORT's calling thread, forming batches)";
+    static final String MODEL = "model threads (ORT's calling threads, forming batches)";
 
     static final String DELIVERY = "delivery thread (decode, document records)";
-    static final String NATIVE = "native threads (ORT's intra-op workers), GC, JIT";
+    static final String NATIVE = "native threads (ORT's intra-op workers; GC and JIT where /proc is unreadable)";
+    static final String GC = "garbage collector (GC, G1 and VM threads)";
+    static final String JIT = "JIT compiler (C1, C2 threads)";
     static final String TASKS = "Flink task threads (parse, tokenize, in-order output, serialize, sink writers)";
     static final String KAFKA_CLIENTS = "Kafka clients of the job (fetcher, producers)";
     static final String BROKER = "embedded Kafka broker (transactions, logs)";
@@ -28,12 +35,17 @@ final class ThreadCpu {
     static final String OTHER = "other Java threads";
 
     private static final Pattern TASK = Pattern.compile(".*\\(\\d+/\\d+\\)#\\d+$");
+    private static final Path PROC_TASKS = Path.of("/proc/self/task");
+    private static final long NANOS_PER_TICK = 10_000_000; // /proc counts in USER_HZ, 100 in Linux's ABI
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
-    /** CPU nanoseconds of the process, and of each live thread (by id) with its name. */
+    /**
+     * CPU nanoseconds of the process, and of each live thread with its name: Java threads by their
+     * id, the JVM's GC and JIT threads by minus their Linux thread id.
+     */
     record Sample(long processNanos, Map<Long, Long> threadNanos, Map<Long, String> names) {}
 
     /** CPU nanoseconds of the whole process so far. */
@@ -54,7 +66,44 @@ final class ThreadCpu {
                 names.put(t.getThreadId(), t.getThreadName());
             }
         }
+        addVmThreads(cpu, names);
         return new Sample(os.getProcessCpuTime(), cpu, names);
+    }
+
+    private static void addVmThreads(Map<Long, Long> cpu, Map<Long, String> names) {
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(PROC_TASKS)) {
+            for (Path task : tasks) {
+                try {
+                    String name = Files.readString(task.resolve("comm")).strip();
+                    if (vmGroup(name) != null) {
+                        long key = -Long.parseLong(task.getFileName().toString());
+                        cpu.put(key, ticks(Files.readString(task.resolve("stat"))) * NANOS_PER_TICK);
+                        names.put(key, name);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended between listing and reading: its CPU stays in the native group
+                }
+            }
+        } catch (IOException e) {
+            // no /proc (not Linux): GC and JIT stay in the native group, as its name says
+        }
+    }
+
+    /** User plus system clock ticks from a /proc/PID/task/TID/stat line (its fields 14 and 15). */
+    static long ticks(String stat) {
+        String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" "); // the name may hold spaces
+        return Long.parseLong(after[11]) + Long.parseLong(after[12]);
+    }
+
+    /** GC or JIT for the Linux name of one of the JVM's own threads, else null. */
+    static String vmGroup(String name) {
+        if (name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread")) {
+            return GC;
+        }
+        if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+            return JIT;
+        }
+        return null;
     }
 
     /**
@@ -64,22 +113,27 @@ final class ThreadCpu {
      */
     static Map<String, Long> byGroup(Sample before, Sample after) {
         Map<String, Long> out = new LinkedHashMap<>();
-        for (String g : new String[] {MODEL, NATIVE, DELIVERY, TASKS, KAFKA_CLIENTS, BROKER, FLINK, BENCH, OTHER}) {
+        for (String g :
+                new String[] {MODEL, NATIVE, GC, JIT, DELIVERY, TASKS, KAFKA_CLIENTS, BROKER, FLINK, BENCH, OTHER}) {
             out.put(g, 0L);
         }
-        long java = 0;
+        long seen = 0;
         for (Map.Entry<Long, Long> t : after.threadNanos().entrySet()) {
             long used = t.getValue() - before.threadNanos().getOrDefault(t.getKey(), 0L);
-            java += used;
+            seen += used;
             out.merge(group(after.names().get(t.getKey())), used, Long::sum);
         }
-        out.put(NATIVE, Math.max(0, after.processNanos() - before.processNanos() - java));
+        out.put(NATIVE, Math.max(0, after.processNanos() - before.processNanos() - seen));
         return out;
     }
 
-    /** The group of a thread, by the names Flink, Kafka and this project give their threads. */
+    /** The group of a thread, by the names the JVM, Flink, Kafka and this project give their threads. */
     static String group(String name) {
-        if (name.equals("bioner-micro-batcher")) {
+        String vm = vmGroup(name);
+        if (vm != null) {
+            return vm;
+        }
+        if (name.startsWith("bioner-micro-batcher")) {
             return MODEL;
         }
         if (name.equals("bioner-batch-delivery")) {

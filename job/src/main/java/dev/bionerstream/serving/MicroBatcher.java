@@ -20,11 +20,17 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 /**
- * One model-calling thread fed by any number of callers: windows from every subtask of the JVM
- * are queued together, batched by {@link BatchQueue} and run on the shared session. Results are
- * handed to a second thread that completes the requests, so the model thread goes straight on to
- * the next batch instead of waiting for the callers' callbacks (decoding, output records): the
- * model is the stream's bottleneck, and each of its idle moments is lost throughput.
+ * Model-calling threads (runners, one by default) fed by any number of callers: windows from every
+ * subtask of the JVM are queued together, batched by {@link BatchQueue} and run on the shared
+ * session. Results are handed to a delivery thread that completes the requests, so a model thread
+ * goes straight on to the next batch instead of waiting for the callers' callbacks (decoding,
+ * output records): the model is the stream's bottleneck, and each of its idle moments is lost
+ * throughput.
+ *
+ * <p>Several runners run batches side by side on the one session (ONNX Runtime's run is
+ * thread-safe). On CPU, runners each with one ONNX Runtime thread do not wait for each other at
+ * every operator, as the threads of one run do: a core taken by the job's other threads then
+ * stalls one batch instead of all.
  *
  * <p>A batch that throws an exception fails exactly the requests in it; the thread goes on with
  * the next. An {@link Error} (out of memory, a broken native runtime) marks the model broken: all
@@ -39,7 +45,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
     private final LongSupplier clock;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
-    private final Thread worker;
+    private final List<Thread> runners = new ArrayList<>();
     private final ExecutorService delivery = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "bioner-batch-delivery");
         t.setDaemon(true);
@@ -50,23 +56,37 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
     private boolean closed;
     private volatile ModelBrokenException broken;
 
-    public MicroBatcher(MrcSession session, BatchSize maxSize, Duration maxWait, int maxWindowsPerRequest) {
-        this(session, maxSize, maxWait, maxWindowsPerRequest, System::nanoTime);
+    public MicroBatcher(
+            MrcSession session, BatchSize maxSize, Duration maxWait, int maxWindowsPerRequest, int runners) {
+        this(session, maxSize, maxWait, maxWindowsPerRequest, runners, System::nanoTime);
     }
 
     MicroBatcher(
-            MrcSession session, BatchSize maxSize, Duration maxWait, int maxWindowsPerRequest, LongSupplier clock) {
+            MrcSession session,
+            BatchSize maxSize,
+            Duration maxWait,
+            int maxWindowsPerRequest,
+            int runners,
+            LongSupplier clock) {
         if (maxWindowsPerRequest < 1) {
             throw new IllegalArgumentException("max windows per request must be >= 1, got " + maxWindowsPerRequest);
+        }
+        if (runners < 1) {
+            throw new IllegalArgumentException("model runners must be >= 1, got " + runners);
         }
         this.session = session;
         this.queue = new BatchQueue(maxSize, maxWait);
         this.maxWindowsPerRequest = maxWindowsPerRequest;
         this.clock = clock;
-        this.times = new ModelThreadTimes(clock);
-        this.worker = new Thread(this::loop, "bioner-micro-batcher");
-        worker.setDaemon(true);
-        worker.start();
+        this.times = new ModelThreadTimes(clock, runners);
+        for (int i = 0; i < runners; i++) {
+            int runner = i;
+            Thread t =
+                    new Thread(() -> loop(runner), runners == 1 ? "bioner-micro-batcher" : "bioner-micro-batcher-" + i);
+            t.setDaemon(true);
+            this.runners.add(t);
+        }
+        this.runners.forEach(Thread::start);
     }
 
     /** Queues the windows of one request; the future completes when all have run. */
@@ -119,22 +139,25 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         return stats;
     }
 
-    /** Where the model thread's time has gone so far. */
+    /** Where the model threads' time has gone so far (the mean over the runners). */
     public ModelThreadTimes times() {
         return times;
     }
 
-    private void loop() {
+    private void loop(int runner) {
         while (true) {
             List<PendingWindow> batch;
             lock.lock();
             try {
                 long wait;
-                while (!closed && (wait = queue.nanosUntilDue(clock.getAsLong())) > 0) {
-                    times.enter(queue.size() == 0 ? Phase.QUEUE_EMPTY : Phase.FILLING);
+                while (!closed && broken == null && (wait = queue.nanosUntilDue(clock.getAsLong())) > 0) {
+                    times.enter(runner, queue.size() == 0 ? Phase.QUEUE_EMPTY : Phase.FILLING);
                     changed.awaitNanos(Math.min(wait, TimeUnit.SECONDS.toNanos(1)));
                 }
-                times.enter(Phase.FORMING);
+                if (broken != null) {
+                    return;
+                }
+                times.enter(runner, Phase.FORMING);
                 batch = queue.poll(clock.getAsLong(), closed);
                 if (closed && batch.isEmpty()) {
                     return;
@@ -145,15 +168,15 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             } finally {
                 lock.unlock();
             }
-            if (!runBatch(batch)) {
+            if (!runBatch(runner, batch)) {
                 return;
             }
         }
     }
 
     /** Runs one batch; false when the model is broken and the thread must stop. */
-    private boolean runBatch(List<PendingWindow> batch) {
-        times.enter(Phase.MODEL);
+    private boolean runBatch(int runner, List<PendingWindow> batch) {
+        times.enter(runner, Phase.MODEL);
         long start = clock.getAsLong();
         List<WindowLogits> logits;
         try {
@@ -166,7 +189,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             return false;
         }
         long modelNanos = clock.getAsLong() - start;
-        times.enter(Phase.DELIVERING);
+        times.enter(runner, Phase.DELIVERING);
         stats.record(batch.stream().mapToInt(p -> p.window().length()).toArray());
         try {
             delivery.execute(() -> deliver(batch, logits, start, modelNanos));
@@ -200,6 +223,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         lock.lock();
         try {
             broken = b;
+            changed.signalAll(); // the other runners stop
             pending = new ArrayList<>();
             List<PendingWindow> rest;
             while (!(rest = queue.poll(Long.MAX_VALUE, true)).isEmpty()) {
@@ -212,7 +236,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         pending.forEach(r -> r.future.completeExceptionally(b));
     }
 
-    /** Runs what is queued, then stops the thread. */
+    /** Runs what is queued, then stops the threads. */
     @Override
     public void close() {
         lock.lock();
@@ -223,8 +247,11 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             lock.unlock();
         }
         try {
-            worker.join(TimeUnit.MINUTES.toMillis(1));
-            delivery.shutdown(); // after the model thread: it hands over its last batch before it ends
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+            for (Thread t : runners) {
+                TimeUnit.NANOSECONDS.timedJoin(t, Math.max(1, deadline - System.nanoTime()));
+            }
+            delivery.shutdown(); // after the model threads: each hands over its last batch before it ends
             delivery.awaitTermination(1, TimeUnit.MINUTES);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

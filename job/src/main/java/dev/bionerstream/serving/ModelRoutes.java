@@ -52,6 +52,7 @@ public record ModelRoutes(ServingConfig defaultModel, Map<String, ServingConfig>
                     base.inference(),
                     base.batchMaxSize(),
                     base.batchMaxWait(),
+                    base.runners(),
                     base.maxWindowsPerDocument());
             ServingConfig earlier = byLanguage.put(language, model);
             if (earlier != null && !earlier.equals(model)) {

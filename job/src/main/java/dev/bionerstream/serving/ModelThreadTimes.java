@@ -1,17 +1,20 @@
 package dev.bionerstream.serving;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Where the model thread's wall time goes. The thread is always in exactly one {@link Phase}; it
- * says when it enters the next, and a {@link #snapshot} counts the current phase up to the moment
- * it is taken. So the phases of the period between two snapshots add up to the period's length,
- * and whatever is not {@link Phase#MODEL} is time the model could have been computing.
+ * Where the model threads' wall time goes. Each thread (a runner of the batcher) is always in
+ * exactly one {@link Phase}; it says when it enters the next, and a {@link #snapshot} counts the
+ * current phases up to the moment it is taken, as the mean over the runners. So the phases of the
+ * period between two snapshots add up to the period's length, and whatever is not
+ * {@link Phase#MODEL} is time a model thread could have been computing.
  */
 public final class ModelThreadTimes {
-    /** What the model thread is doing. */
+    /** What a model thread is doing. */
     public enum Phase {
         /** Nothing queued: upstream (source, parsing, tokenizing, in-order output, backpressure) sends nothing. */
         QUEUE_EMPTY,
@@ -26,44 +29,67 @@ public final class ModelThreadTimes {
     }
 
     private final LongSupplier clock;
-    private final long[] nanos = new long[Phase.values().length];
-    private Phase current = Phase.QUEUE_EMPTY;
-    private long since;
-    private Times atLastModelEnd;
+    private final Runner[] runners;
 
-    ModelThreadTimes(LongSupplier clock) {
-        this.clock = clock;
-        this.since = clock.getAsLong();
-        this.atLastModelEnd = times(since);
+    /** One model thread's phase totals. */
+    private final class Runner {
+        final long[] nanos = new long[Phase.values().length];
+        Phase current = Phase.QUEUE_EMPTY;
+        long since;
+        Times atLastModelEnd;
+
+        Runner(long now) {
+            since = now;
+            atLastModelEnd = times(now);
+        }
+
+        Times times(long now) {
+            Map<Phase, Long> out = new EnumMap<>(Phase.class);
+            for (Phase p : Phase.values()) {
+                out.put(p, nanos[p.ordinal()] + (p == current ? now - since : 0));
+            }
+            return new Times(out, now);
+        }
     }
 
-    /** The model thread now does {@code next}; cheap enough for a few calls per batch. */
-    synchronized void enter(Phase next) {
-        if (next == current) {
+    ModelThreadTimes(LongSupplier clock, int runners) {
+        this.clock = clock;
+        long now = clock.getAsLong();
+        this.runners = new Runner[runners];
+        for (int i = 0; i < runners; i++) {
+            this.runners[i] = new Runner(now);
+        }
+    }
+
+    /** Model thread {@code runner} now does {@code next}; cheap enough for a few calls per batch. */
+    synchronized void enter(int runner, Phase next) {
+        Runner r = runners[runner];
+        if (next == r.current) {
             return;
         }
         long now = clock.getAsLong();
-        nanos[current.ordinal()] += now - since;
-        since = now;
-        if (current == Phase.MODEL) {
-            atLastModelEnd = times(now);
+        r.nanos[r.current.ordinal()] += now - r.since;
+        r.since = now;
+        if (r.current == Phase.MODEL) {
+            r.atLastModelEnd = r.times(now);
         }
-        current = next;
+        r.current = next;
     }
 
-    /** The totals now, and as they were when the model last finished a batch. */
+    /**
+     * The totals now, and as they were when the model last finished a batch, each the mean over
+     * the runners.
+     */
     public synchronized Snapshot snapshot() {
         long now = clock.getAsLong();
-        Times t = times(now);
-        return new Snapshot(t, current == Phase.MODEL ? t : atLastModelEnd);
-    }
-
-    private Times times(long now) {
-        Map<Phase, Long> out = new EnumMap<>(Phase.class);
-        for (Phase p : Phase.values()) {
-            out.put(p, nanos[p.ordinal()] + (p == current ? now - since : 0));
+        List<Times> current = new ArrayList<>(runners.length);
+        List<Times> lastModelEnd = new ArrayList<>(runners.length);
+        for (Runner r : runners) {
+            Times t = r.times(now);
+            current.add(t);
+            lastModelEnd.add(r.current == Phase.MODEL ? t : r.atLastModelEnd);
         }
-        return new Times(out, now);
+        return new Snapshot(Times.mean(current), Times.mean(lastModelEnd));
     }
 
     /**
@@ -84,6 +110,14 @@ public final class ModelThreadTimes {
 
         public long of(Phase p) {
             return nanos.getOrDefault(p, 0L);
+        }
+
+        static Times mean(List<Times> all) {
+            Map<Phase, Long> m = new EnumMap<>(Phase.class);
+            for (Phase p : Phase.values()) {
+                m.put(p, all.stream().mapToLong(t -> t.of(p)).sum() / all.size());
+            }
+            return new Times(m, all.stream().mapToLong(Times::atNanos).sum() / all.size());
         }
 
         /** Per phase, the time between {@code earlier} and this; their sum is the time between the two. */

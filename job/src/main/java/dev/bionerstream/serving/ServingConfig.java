@@ -36,6 +36,7 @@ public record ServingConfig(
         InferenceOptions inference,
         BatchSize batchMaxSize,
         Duration batchMaxWait,
+        int runners,
         int maxWindowsPerDocument)
         implements Serializable {
     /** The {@code model.bundle} value that names the bundle in the jar, as leaving it unset does. */
@@ -47,6 +48,10 @@ public record ServingConfig(
         Objects.requireNonNull(batchMaxSize, "batchMaxSize");
         corpora = Map.copyOf(corpora);
         requirePositive(MAX_WINDOWS_PER_DOCUMENT.key(), maxWindowsPerDocument);
+        if (runners < 0) {
+            throw new IllegalArgumentException(
+                    "--" + RUNNERS.key() + " must be 0 (one per core on a CPU) or more, got " + runners);
+        }
         if (batchMaxWait.isNegative()) {
             throw new IllegalArgumentException(
                     "--" + BATCH_MAX_WAIT.key() + " must not be negative, got " + batchMaxWait);
@@ -78,6 +83,7 @@ public record ServingConfig(
                 inference,
                 new BatchSize(c.get(BATCH_MAX_SIZE)),
                 c.get(BATCH_MAX_WAIT),
+                c.get(RUNNERS),
                 c.get(MAX_WINDOWS_PER_DOCUMENT));
     }
 
@@ -93,6 +99,22 @@ public record ServingConfig(
             out.put(kv[0].trim(), kv[1].trim());
         }
         return out;
+    }
+
+    /** The model runners on the machine the model runs on ({@link ServingOptions#RUNNERS}). */
+    public int runnersHere() {
+        return runners > 0 ? runners : onePerCore() ? Runtime.getRuntime().availableProcessors() : 1;
+    }
+
+    /** The session options on the machine the model runs on: one thread per runner when there is one per core. */
+    public InferenceOptions inferenceHere() {
+        return onePerCore()
+                ? new InferenceOptions(inference.device(), 1, inference.interOpThreads(), inference.optimization())
+                : inference;
+    }
+
+    private boolean onePerCore() {
+        return runners == 0 && !inference.device().cuda() && inference.intraOpThreads() == 0;
     }
 
     /** The bundle this config names, or the one in the jar. */

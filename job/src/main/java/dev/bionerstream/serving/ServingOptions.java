@@ -27,6 +27,14 @@ public final class ServingOptions {
             .intType()
             .defaultValue(0)
             .withDescription("ONNX Runtime intra-op threads per JVM; 0 = all cores of the machine the model runs on.");
+    public static final ConfigOption<Integer> RUNNERS = ConfigOptions.key("model.runners")
+            .intType()
+            .defaultValue(0)
+            .withDescription(
+                    "Model batches run side by side per JVM, each on its own thread with model.threads ONNX Runtime "
+                            + "threads; 0 = on a CPU left at model.threads 0, one runner per core of the machine the "
+                            + "model runs on, each with one thread (a core taken by the job's other threads then stalls "
+                            + "one batch, not all: README Throughput), otherwise 1.");
     public static final ConfigOption<String> OPTIMIZATION = ConfigOptions.key("model.optimization")
             .stringType()
             .defaultValue("all")
@@ -79,6 +87,7 @@ public final class ServingOptions {
             BUNDLE,
             DEVICE,
             THREADS,
+            RUNNERS,
             OPTIMIZATION,
             ENTITY_TYPES,
             GATE,

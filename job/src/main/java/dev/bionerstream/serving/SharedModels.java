@@ -96,7 +96,7 @@ public final class SharedModels {
                         config.corpora()); // checks them before loading the model
                 MrcSession session;
                 try {
-                    session = factory.open(bundle, config.inference());
+                    session = factory.open(bundle, config.inferenceHere());
                 } catch (RuntimeException failed) {
                     engine.close();
                     throw failed;
@@ -105,7 +105,11 @@ public final class SharedModels {
                         engine,
                         session,
                         new MicroBatcher(
-                                session, config.batchMaxSize(), config.batchMaxWait(), config.maxWindowsPerDocument()));
+                                session,
+                                config.batchMaxSize(),
+                                config.batchMaxWait(),
+                                config.maxWindowsPerDocument(),
+                                config.runnersHere()));
                 MODELS.put(config, e);
             }
             e.users++;

@@ -56,6 +56,7 @@ class AnnotateFunctionTest {
                 InferenceOptions.cpu(1),
                 new BatchSize(maxSize),
                 maxWait.plusNanos(CONFIGS.incrementAndGet()),
+                1,
                 4000);
     }
 
@@ -85,6 +86,7 @@ class AnnotateFunctionTest {
                 english.inference(),
                 new BatchSize(8),
                 english.batchMaxWait(),
+                1,
                 4000);
         var h = harness(new ModelRoutes(english, Map.of("spa", spanish)));
         String defaultModel = ModelBundle.loadDefault().manifest().name();

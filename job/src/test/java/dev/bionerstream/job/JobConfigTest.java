@@ -7,6 +7,7 @@ import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.inference.GraphOptimization;
 import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.serving.ServingConfig;
 import java.time.Duration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,28 @@ class JobConfigTest {
         assertThat(c.serving().entityTypes()).containsExactly("chemical", "disease");
         assertThat(c.serving().inference().optimization()).isEqualTo(GraphOptimization.BASIC);
         assertThat(c.startingOffsets().initializer()).isNotNull();
+    }
+
+    @Test
+    void runnersAreOnePerCoreOnACpuLeftToItsDefaultsAndOneOtherwise() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        ServingConfig cpu = parse("--kafka.bootstrap-servers", "k:1").serving();
+        assertThat(cpu.runnersHere()).isEqualTo(cores);
+        assertThat(cpu.inferenceHere().intraOpThreads()).isEqualTo(1);
+        ServingConfig threads = parse("--kafka.bootstrap-servers", "k:1", "--model.threads", "2")
+                .serving();
+        assertThat(threads.runnersHere()).isEqualTo(1);
+        assertThat(threads.inferenceHere().intraOpThreads()).isEqualTo(2);
+        ServingConfig gpu = parse("--kafka.bootstrap-servers", "k:1", "--model.device", "cuda:0")
+                .serving();
+        assertThat(gpu.runnersHere()).isEqualTo(1);
+        assertThat(gpu.inferenceHere()).isEqualTo(gpu.inference());
+        ServingConfig given = parse("--kafka.bootstrap-servers", "k:1", "--model.runners", "3")
+                .serving();
+        assertThat(given.runnersHere()).isEqualTo(3);
+        assertThat(given.inferenceHere().intraOpThreads()).isZero(); // all cores, as model.threads 0 says
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.runners", "-1"))
+                .hasMessageContaining("--model.runners must be 0 (one per core on a CPU) or more, got -1");
     }
 
     @Test

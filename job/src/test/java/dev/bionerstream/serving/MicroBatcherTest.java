@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,7 +28,7 @@ class MicroBatcherTest {
     }
 
     MicroBatcher batcher(int maxSize, Duration maxWait) {
-        return new MicroBatcher(session, new BatchSize(maxSize), maxWait, 100, now::get);
+        return new MicroBatcher(session, new BatchSize(maxSize), maxWait, 100, 1, now::get);
     }
 
     @Test
@@ -125,7 +126,7 @@ class MicroBatcherTest {
 
     @Test
     void aRequestOverTheWindowCapFailsAtOnceWithTheReason() {
-        try (MicroBatcher b = new MicroBatcher(session, new BatchSize(4), Duration.ZERO, 5, now::get)) {
+        try (MicroBatcher b = new MicroBatcher(session, new BatchSize(4), Duration.ZERO, 5, 1, now::get)) {
             assertThat(b.run(windows(6)))
                     .failsWithin(Duration.ofSeconds(1))
                     .withThrowableThat()
@@ -170,5 +171,43 @@ class MicroBatcherTest {
             assertThat(slow.get(10, TimeUnit.SECONDS)).isEqualTo("bioner-batch-delivery");
             assertThat(next.get(10, TimeUnit.SECONDS)).hasSize(2);
         }
+    }
+
+    @Test
+    void runnersRunBatchesSideBySide() throws Exception {
+        session.meet = new CyclicBarrier(2);
+        try (MicroBatcher b = new MicroBatcher(session, new BatchSize(2), Duration.ofHours(1), 100, 2, now::get)) {
+            CompletableFuture<List<WindowResult>> first = b.run(windows(2));
+            CompletableFuture<List<WindowResult>> second = b.run(windows(2));
+            assertThat(first.get(2, TimeUnit.MINUTES)).hasSize(2);
+            assertThat(second.get(2, TimeUnit.MINUTES)).hasSize(2);
+            assertThat(session.batches).hasSize(2);
+        }
+    }
+
+    @Test
+    void oneRunnerRunsOneBatchAtATime() throws Exception {
+        session.meet = new CyclicBarrier(2);
+        session.meetSeconds = 1;
+        try (MicroBatcher b = batcher(2, Duration.ofHours(1))) {
+            CompletableFuture<List<WindowResult>> first = b.run(windows(2));
+            b.run(windows(2));
+            assertThatThrownBy(() -> first.get(2, TimeUnit.MINUTES)).hasMessageContaining("did not run side by side");
+        }
+    }
+
+    @Test
+    void anErrorInOneRunnerStopsThemAll() throws Exception {
+        session.errorNext = true;
+        try (MicroBatcher b = new MicroBatcher(session, new BatchSize(2), Duration.ofHours(1), 100, 3, now::get)) {
+            assertThatThrownBy(() -> b.run(windows(2)).get(2, TimeUnit.MINUTES))
+                    .hasCauseInstanceOf(ModelBrokenException.class);
+            assertThat(b.run(windows(2)))
+                    .failsWithin(Duration.ofSeconds(1))
+                    .withThrowableThat()
+                    .withCauseInstanceOf(ModelBrokenException.class);
+        }
+        assertThat(Thread.getAllStackTraces().keySet())
+                .noneMatch(t -> t.getName().startsWith("bioner-micro-batcher-"));
     }
 }

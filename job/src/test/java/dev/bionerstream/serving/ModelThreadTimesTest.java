@@ -11,11 +11,11 @@ import org.junit.jupiter.api.Test;
 /** The model thread's phases against a manual clock. */
 class ModelThreadTimesTest {
     final AtomicLong now = new AtomicLong(1_000);
-    final ModelThreadTimes times = new ModelThreadTimes(now::get);
+    final ModelThreadTimes times = new ModelThreadTimes(now::get, 1);
 
     void after(long nanos, Phase next) {
         now.addAndGet(nanos);
-        times.enter(next);
+        times.enter(0, next);
     }
 
     @Test
@@ -65,5 +65,25 @@ class ModelThreadTimesTest {
         after(10, Phase.QUEUE_EMPTY);
         after(10, Phase.QUEUE_EMPTY);
         assertThat(times.snapshot().now().of(Phase.QUEUE_EMPTY)).isEqualTo(20);
+    }
+
+    @Test
+    void twoRunnersReportTheMeanOfTheirPhases() {
+        ModelThreadTimes two = new ModelThreadTimes(now::get, 2);
+        Snapshot start = two.snapshot();
+        two.enter(0, Phase.MODEL);
+        now.addAndGet(100);
+        two.enter(1, Phase.MODEL); // runner 1 waited 100 with an empty queue
+        now.addAndGet(60);
+        two.enter(0, Phase.DELIVERING); // runner 0: 160 in the model
+        now.addAndGet(40);
+        Snapshot end = two.snapshot(); // runner 1 still in the model: 100
+        Times d = end.now().minus(start.now());
+        assertThat(d.of(Phase.MODEL)).isEqualTo((160 + 100) / 2);
+        assertThat(d.of(Phase.QUEUE_EMPTY)).isEqualTo(100 / 2);
+        assertThat(d.of(Phase.DELIVERING)).isEqualTo(40 / 2);
+        assertThat(d.atNanos()).isEqualTo(200);
+        // the last model end: runner 0's at 160, runner 1's is now (it is in the model)
+        assertThat(end.lastModelEnd().atNanos() - start.now().atNanos()).isEqualTo((160 + 200) / 2);
     }
 }

@@ -6,7 +6,11 @@ import dev.bionerstream.inference.WindowLogits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A model without weights: a context piece whose id is in {@code entityIds} is a one-piece
@@ -21,6 +25,13 @@ public final class TestingMrcSession implements MrcSession {
     public volatile boolean errorNext;
     /** Time each batch takes, to make a stream last long enough for a fault in its middle. */
     public volatile long delayMillis;
+    /**
+     * When set, each batch waits until as many batches as the barrier has parties run at once, and
+     * fails if they do not meet within {@link #meetSeconds}: proof that batches ran side by side.
+     */
+    public volatile CyclicBarrier meet;
+
+    public volatile int meetSeconds = 60;
 
     public volatile boolean closed;
 
@@ -31,6 +42,13 @@ public final class TestingMrcSession implements MrcSession {
     @Override
     public List<WindowLogits> run(List<MrcWindow> batch) {
         batches.add(List.copyOf(batch));
+        if (meet != null) {
+            try {
+                meet.await(meetSeconds, TimeUnit.SECONDS);
+            } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
+                throw new IllegalStateException("batches did not run side by side: " + e, e);
+            }
+        }
         if (delayMillis > 0) {
             try {
                 Thread.sleep(delayMillis);
