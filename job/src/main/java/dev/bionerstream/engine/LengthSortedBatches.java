@@ -55,8 +55,13 @@ public final class LengthSortedBatches implements WindowRunner {
         int batches = (order.length + batchSize - 1) / batchSize;
         AtomicInteger next = new AtomicInteger();
         Runnable work = () -> {
-            for (int b; (b = next.getAndIncrement()) < batches; ) {
-                runBatch(windows, order, b * batchSize, Math.min(order.length, (b + 1) * batchSize), out);
+            try {
+                for (int b; (b = next.getAndIncrement()) < batches; ) {
+                    runBatch(windows, order, b * batchSize, Math.min(order.length, (b + 1) * batchSize), out);
+                }
+            } catch (RuntimeException e) {
+                next.set(batches); // a failed batch stops the other runners at their next batch
+                throw e;
             }
         };
         int helpers = Math.min(runners, batches) - 1;
@@ -84,7 +89,6 @@ public final class LengthSortedBatches implements WindowRunner {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the model ran", e);
         } finally {
-            next.set(batches); // a failed batch stops the other runners at their next batch
             pool.shutdownNow();
         }
         return Arrays.asList(out);
