@@ -4,7 +4,8 @@
         --corpus ../corpora/BC5CDR-IOB:Chemical=chemical,Disease=disease \
         --out runs/default --epochs 2
 
-Train and devel are merged, 10% is held out to pick the best epoch; checkpoints are written
+Train and devel are merged, 10% is held out to pick the best epoch (``--holdout 0`` trains on all of
+it, once the recipe is fixed, and keeps the last epoch's model); checkpoints are written
 every ``--checkpoint-every`` steps and at each epoch end, and ``--resume`` continues a run.
 """
 import argparse
@@ -53,7 +54,8 @@ def parse_args(argv=None):
     p.add_argument("--warmup", type=float, default=0.06, help="fraction of steps")
     p.add_argument("--dropout", type=float, default=0.1)
     p.add_argument("--clip", type=float, default=1.0)
-    p.add_argument("--holdout", type=float, default=0.1)
+    p.add_argument("--holdout", type=float, default=0.1,
+                   help="fraction of train+devel held out to pick the best epoch; 0: train on all, keep the last")
     p.add_argument("--negative-rate", type=float, default=1.0,
                    help="fraction of (sentence, type) examples without a mention of the type kept each epoch; "
                         "a fresh draw every epoch, so all of them are seen over several epochs")
@@ -188,6 +190,8 @@ def main(argv=None):
         {"params": no_decay, "lr": args.lr, "weight_decay": 0.0},
         {"params": heads, "lr": args.head_lr, "weight_decay": args.weight_decay},
     ])
+    if not 0.0 <= args.holdout < 1.0:
+        raise SystemExit(f"--holdout must be in [0, 1), got {args.holdout}")
     if not 0.0 < args.negative_rate <= 1.0:
         raise SystemExit(f"--negative-rate must be in (0, 1], got {args.negative_rate}")
     per_epoch = math.ceil(len(epoch_sample(train, args.negative_rate, args.seed, 0)) / args.batch_size)
@@ -217,6 +221,8 @@ def main(argv=None):
         os.replace(path + ".tmp", path)
 
     def holdout_f1():
+        if not held:
+            return None
         scores = evaluate(model, held)
         print(json.dumps(scores.table(), indent=None), flush=True)
         return 100 * scores.prf("all")[2]
@@ -255,16 +261,20 @@ def main(argv=None):
                 save(state_path)
         if step % per_epoch == 0 or step >= total:
             f1 = holdout_f1()
-            print(f"held-out F1 after step {step}: {f1:.2f} (best {best:.2f})", flush=True)
-            if f1 > best:
-                best = f1
+            if f1 is None:
+                print(f"no held-out sentences (--holdout 0): best.pt is the model after step {step}", flush=True)
+            else:
+                print(f"held-out F1 after step {step}: {f1:.2f} (best {best:.2f})", flush=True)
+            if f1 is None or f1 > best:
+                best = best if f1 is None else f1
                 torch.save({"model": model.state_dict(), "meta": meta, "step": step, "holdout_f1": f1},
                            os.path.join(args.out, "best.pt"))
             save(state_path)
     with open(os.path.join(args.out, "training.json"), "w", encoding="utf-8") as f:
-        json.dump({**meta, "steps": step, "holdout_f1": best, "examples_per_epoch": per_epoch * args.batch_size,
+        json.dump({**meta, "steps": step, "holdout_f1": best if best >= 0 else None, "examples_per_epoch": per_epoch * args.batch_size,
                    "examples_per_second_this_session": round(seen / max(1e-9, time.time() - t0), 2)}, f, indent=2)
-    print(f"done: {step} steps, best held-out F1 {best:.2f}; model in {args.out}/best.pt", flush=True)
+    scored = f"best held-out F1 {best:.2f}" if held else "no held-out"
+    print(f"done: {step} steps, {scored}; model in {args.out}/best.pt", flush=True)
     return 0
 
 

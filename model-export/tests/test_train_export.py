@@ -401,3 +401,35 @@ def test_a_continued_model_learns_a_type_it_did_not_know_with_a_new_query(bundle
     assert list(queries) == ["chemical", "illness"]
     assert queries["chemical"] == shipped["chemical"]
     assert queries["illness"].startswith("Can you detect illness entities like ")
+
+
+def test_holdout_zero_trains_on_every_sentence_and_keeps_the_last_model(bundle, tokenizer_path, corpus_dir, tmp_path):
+    import contextlib
+    import io
+
+    from bioner_mrc import train
+
+    def run(name, *extra):
+        out, buf = str(tmp_path / name), io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            rc = train.main(["--init-from", bundle[0], "--tokenizer", tokenizer_path,
+                             "--corpus", f"{corpus_dir}:Chemical=chemical,Disease=disease", "--out", out,
+                             "--epochs", "1", "--max-steps", "2", "--batch-size", "8", "--max-len", "48",
+                             "--threads", "1", "--seed", "3", *extra])
+        torch.set_num_threads(1)
+        assert rc == 0
+        counts = re.search(r"(\d+) training and (\d+) held-out examples", buf.getvalue())
+        return out, int(counts[1]), int(counts[2]), buf.getvalue()
+
+    _, split_train, split_held, _ = run("split")
+    out, all_train, all_held, log = run("all", "--holdout", "0")
+    assert split_held > 0 and all_held == 0
+    assert all_train == split_train + split_held
+    assert "best.pt is the model after step 2" in log
+    with open(os.path.join(out, "training.json"), encoding="utf-8") as f:
+        assert json.load(f)["holdout_f1"] is None
+    kept = load_checkpoint(os.path.join(out, "best.pt"))
+    assert kept.info["step"] == 2 and kept.info["holdout_f1"] is None
+    with pytest.raises(SystemExit, match="--holdout must be in"):
+        train.main(["--init-from", bundle[0], "--tokenizer", tokenizer_path, "--corpus", f"{corpus_dir}:Chemical=chemical",
+                    "--out", str(tmp_path / "bad"), "--holdout", "1"])
