@@ -60,7 +60,7 @@ final class BenchCommand implements Callable<Integer> {
             names = "--stream",
             description =
                     "measure the streaming job instead: embedded Kafka in and out, a local Flink cluster, "
-                            + "checkpoints every 2 s, model warm; compared with the bare session on the same windows in the same run")
+                            + "checkpoints every 2 s, measured on a second pass over the texts (the first warms the JVM); compared with the bare session on the same windows in the same run")
     boolean stream;
 
     @Option(
