@@ -144,6 +144,14 @@ class DockerComposeTest {
     }
 
     @Test
+    void onlyTheCpuTaskManagerRunsWithoutTheOptimizingCompiler() {
+        assertThat((Map<String, Object>) at(services.get("taskmanager"), "environment"))
+                .containsEntry("FLINK_ENV_JAVA_OPTS_TM", "-XX:TieredStopAtLevel=1");
+        assertThat((Map<String, Object>) at(services.get("taskmanager-gpu"), "environment"))
+                .doesNotContainKey("FLINK_ENV_JAVA_OPTS_TM");
+    }
+
+    @Test
     void dashboardsAndIndexArePublished() {
         assertThat(publishedPorts()).contains("8081:8081", "9200:9200", "5601:5601");
     }
