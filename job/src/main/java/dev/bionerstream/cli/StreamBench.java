@@ -25,8 +25,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * steady drift that one run before or after would put into the ratio.
  *
  * <p>The job first reads every text once, unmeasured: a fresh JVM compiles Kafka's, Flink's and
- * Avro's code for minutes (3-4% of a 2-core stream's CPU over the first two minutes), a cost a
- * long-running job pays once and the bare session, a few tight loops, hardly pays at all.
+ * Avro's code for minutes, a cost a long-running job pays once and the bare session, a few tight
+ * loops, hardly pays at all. (With C2, the compiler still takes 2-3% of two cores on the measured
+ * pass; {@code ./bioner} runs C1 only, README Throughput.)
  */
 final class StreamBench {
     private static final ObjectMapper JSON = new ObjectMapper();
