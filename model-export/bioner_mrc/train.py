@@ -170,6 +170,11 @@ def batches_for_epoch(examples, batch_size, seed, epoch, negative_rate=1.0):
 
 def main(argv=None):
     args = parse_args(argv)
+    # Checked before the model and corpora are loaded, which takes minutes for a large encoder.
+    if not 0.0 <= args.holdout < 1.0:
+        raise SystemExit(f"--holdout must be in [0, 1), got {args.holdout}")
+    if not 0.0 < args.negative_rate <= 1.0:
+        raise SystemExit(f"--negative-rate must be in (0, 1], got {args.negative_rate}")
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     os.makedirs(args.out, exist_ok=True)
@@ -190,10 +195,6 @@ def main(argv=None):
         {"params": no_decay, "lr": args.lr, "weight_decay": 0.0},
         {"params": heads, "lr": args.head_lr, "weight_decay": args.weight_decay},
     ])
-    if not 0.0 <= args.holdout < 1.0:
-        raise SystemExit(f"--holdout must be in [0, 1), got {args.holdout}")
-    if not 0.0 < args.negative_rate <= 1.0:
-        raise SystemExit(f"--negative-rate must be in (0, 1], got {args.negative_rate}")
     per_epoch = math.ceil(len(epoch_sample(train, args.negative_rate, args.seed, 0)) / args.batch_size)
     total = math.ceil(per_epoch * args.epochs)
     if args.max_steps:
@@ -265,8 +266,9 @@ def main(argv=None):
                 print(f"no held-out sentences (--holdout 0): best.pt is the model after step {step}", flush=True)
             else:
                 print(f"held-out F1 after step {step}: {f1:.2f} (best {best:.2f})", flush=True)
-            if f1 is None or f1 > best:
-                best = best if f1 is None else f1
+            if f1 is None or f1 > best:  # with nothing held out, the newest model is the one kept
+                if f1 is not None:
+                    best = f1
                 torch.save({"model": model.state_dict(), "meta": meta, "step": step, "holdout_f1": f1},
                            os.path.join(args.out, "best.pt"))
             save(state_path)
