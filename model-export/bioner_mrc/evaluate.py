@@ -18,6 +18,7 @@ from typing import Dict, List, Sequence, Tuple
 
 import torch
 
+from . import compute as computing
 from .checkpoint import Loaded, load_checkpoint, round_fp16
 from .corpus import CorpusSpec
 from .features import Example, make_examples
@@ -64,9 +65,10 @@ def collect_examples(specs: Sequence[CorpusSpec], meta: Dict, tok: WordPieceToke
     return examples, truncated
 
 
-def evaluate_examples(model, examples: Sequence[Example], batch_size: int = 64) -> Dict[str, Dict]:
+def evaluate_examples(model, examples: Sequence[Example], batch_size: int = 64,
+                      compute: computing.Compute = computing.CPU) -> Dict[str, Dict]:
     """P/R/F1 table per ``corpus/type`` (without the pooled ``all`` row)."""
-    return table_of(evaluate(model, list(examples), batch_size))
+    return table_of(evaluate(model, list(examples), batch_size, compute))
 
 
 def table_of(scores) -> Dict[str, Dict]:
@@ -98,6 +100,7 @@ def add_model_arguments(p: argparse.ArgumentParser):
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_model_arguments(p)
+    computing.add_arguments(p)
     p.add_argument("--json", help="write the table (and truncation counts) to this file")
     return p.parse_args(argv)
 
@@ -131,15 +134,16 @@ def load_model_and_examples(args) -> Tuple[Loaded, WordPieceTokenizer, List[Exam
 def main(argv=None):
     args = parse_args(argv)
     try:
+        compute = computing.Compute.of(args)
         loaded, _, examples, truncated = load_model_and_examples(args)
     except (ValueError, FileNotFoundError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    table = evaluate_examples(loaded.model, examples, args.batch_size)
+    table = evaluate_examples(loaded.model.to(compute.device), examples, args.batch_size, compute)
     print_table(table, truncated)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
-            json.dump({"split": args.split, "fp16": args.fp16, "scores": table, "truncated": truncated}, f, indent=2)
+            json.dump({"split": args.split, "fp16": args.fp16, "bf16": args.bf16, "scores": table, "truncated": truncated}, f, indent=2)
     return 0
 
 

@@ -27,7 +27,10 @@ class EndHead(nn.Module):
         self.dense_1 = nn.Linear(width, 2)
 
     def forward(self, h, p):
-        return self.dense_1(self.LayerNorm(self.activation(self.dense_0(torch.cat([h, p], -1)))))
+        a = self.activation(self.dense_0(torch.cat([h, p], -1)))
+        if a.dtype != self.LayerNorm.weight.dtype:  # bf16 autocast on CPU leaves LayerNorm to its caller
+            a = a.to(self.LayerNorm.weight.dtype)
+        return self.dense_1(self.LayerNorm(a))
 
 
 class LinearEndHead(nn.Module):
@@ -97,7 +100,8 @@ class BertMrc(nn.Module):
             self.end_fc = LinearEndHead(d)
         else:
             raise ValueError(f"unknown end head {end_head!r}: use eq6 or eq5")
-        self.sentence_fc = nn.Linear(d, 1) if sentence_head else None
+        # MT-BioNER's sentence task reads the encoder's [CLS], without the syntax features
+        self.sentence_fc = nn.Linear(bert.config.hidden_size, 1) if sentence_head else None
 
     def forward(self, input_ids, attention_mask, token_type_ids, start_labels=None, presence=False, syntax=None):
         h = self.dropout(self.bert(input_ids, attention_mask, token_type_ids))
@@ -160,7 +164,7 @@ def context_mask(attention_mask, token_type_ids):
     m = (token_type_ids == 0) & (attention_mask == 1)
     m[:, 0] = False
     lengths = m.sum(1)  # [CLS] + context + [SEP] -> last one is the [SEP]
-    m[torch.arange(m.shape[0]), lengths] = False
+    m[torch.arange(m.shape[0], device=m.device), lengths] = False
     return m
 
 

@@ -3,19 +3,21 @@ from typing import List, Tuple
 
 import torch
 
+from .compute import CPU, Compute
 from .decode import Scores, decode_spans
 from .features import Example, collate
 
 
-def predict_spans(model, examples: List[Example], batch_size: int = 64) -> List[List[Tuple[int, int]]]:
-    """Character spans predicted for each example, in input order."""
+def predict_spans(model, examples: List[Example], batch_size: int = 64,
+                  compute: Compute = CPU) -> List[List[Tuple[int, int]]]:
+    """Character spans predicted for each example, in input order (the model on ``compute``'s device)."""
     model.eval()
     order = sorted(range(len(examples)), key=lambda i: len(examples[i].ids))
     out: List[List[Tuple[int, int]]] = [[] for _ in examples]
-    with torch.no_grad():
+    with torch.no_grad(), compute.autocast():
         for b in range(0, len(order), batch_size):
             idx = order[b:b + batch_size]
-            batch = collate([examples[i] for i in idx])
+            batch = compute.to(collate([examples[i] for i in idx]))
             start, end = model(batch["input_ids"], batch["attention_mask"], batch["token_type_ids"],
                                syntax=batch.get("syntax"))
             s_pred, e_pred = start.argmax(-1).tolist(), end.argmax(-1).tolist()
@@ -27,9 +29,9 @@ def predict_spans(model, examples: List[Example], batch_size: int = 64) -> List[
     return out
 
 
-def evaluate(model, examples: List[Example], batch_size: int = 64) -> Scores:
+def evaluate(model, examples: List[Example], batch_size: int = 64, compute: Compute = CPU) -> Scores:
     """Entity-level exact match per ``corpus/type`` and overall (``all``)."""
-    return score(examples, predict_spans(model, examples, batch_size))
+    return score(examples, predict_spans(model, examples, batch_size, compute))
 
 
 def score(examples: List[Example], predicted: List[List[Tuple[int, int]]]) -> Scores:

@@ -18,6 +18,7 @@ import time
 
 import torch
 
+from . import compute as computing
 from .bert import load_hf_checkpoint, load_onnx_encoder
 from .checkpoint import Loaded, load_checkpoint, training_record
 from .corpus import CorpusSpec
@@ -68,6 +69,7 @@ def parse_args(argv=None):
                    help="seed 003's dataset tags: each question in its corpus's tag pair, <BC5CDR> ... </BC5CDR>")
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--threads", type=int, default=os.cpu_count())
+    computing.add_arguments(p)
     p.add_argument("--checkpoint-every", type=int, default=200)
     p.add_argument("--max-steps", type=int, default=0, help="stop after this many steps (0: all)")
     p.add_argument("--resume", action="store_true")
@@ -175,6 +177,10 @@ def main(argv=None):
         raise SystemExit(f"--holdout must be in [0, 1), got {args.holdout}")
     if not 0.0 < args.negative_rate <= 1.0:
         raise SystemExit(f"--negative-rate must be in (0, 1], got {args.negative_rate}")
+    try:
+        compute = computing.Compute.of(args)
+    except ValueError as e:
+        raise SystemExit(str(e))
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     os.makedirs(args.out, exist_ok=True)
@@ -187,6 +193,8 @@ def main(argv=None):
     for t, q in queries.items():
         print(f"  query[{t}] = {q}", flush=True)
     model, base = load_model(args, init, extra.get("syntax"))
+    model.to(compute.device)
+    print(f"training on {compute.describe()}", flush=True)
     heads = [p for n, p in model.named_parameters() if not n.startswith("bert.")]
     no_decay = [p for n, p in model.bert.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
     decay = [p for n, p in model.bert.named_parameters() if not (n.endswith("bias") or "LayerNorm" in n)]
@@ -209,7 +217,7 @@ def main(argv=None):
     state_path = os.path.join(args.out, "last.pt")
     step, best = 0, -1.0
     if args.resume and os.path.isfile(state_path):
-        st = torch.load(state_path, map_location="cpu")
+        st = torch.load(state_path, map_location=compute.device)
         model.load_state_dict(st["model"])
         opt.load_state_dict(st["optimizer"])
         sched.load_state_dict(st["scheduler"])
@@ -221,11 +229,14 @@ def main(argv=None):
                     "step": step, "best": best, "meta": meta, **(extra or {})}, path + ".tmp")
         os.replace(path + ".tmp", path)
 
+    held_table = {}
+
     def holdout_f1():
         if not held:
             return None
-        scores = evaluate(model, held)
-        print(json.dumps(scores.table(), indent=None), flush=True)
+        scores = evaluate(model, held, compute=compute)
+        held_table["last"] = scores.table()
+        print(json.dumps(held_table["last"], indent=None), flush=True)
         return 100 * scores.prf("all")[2]
 
     t0, seen = time.time(), 0
@@ -235,17 +246,18 @@ def main(argv=None):
         for batch_idx in batches_for_epoch(train, args.batch_size, args.seed, epoch, args.negative_rate)[offset:]:
             if step >= total:
                 break
-            b = collate([train[i] for i in batch_idx])
+            b = compute.to(collate([train[i] for i in batch_idx]))
             mask = context_mask(b["attention_mask"], b["token_type_ids"])
-            if args.sentence_task > 0:
-                start, end, presence = model(b["input_ids"], b["attention_mask"], b["token_type_ids"],
-                                             b["start_labels"], presence=True, syntax=b.get("syntax"))
-                loss = (mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
-                        + args.sentence_task * presence_loss(presence, b["start_labels"], mask))
-            else:
-                start, end = model(b["input_ids"], b["attention_mask"], b["token_type_ids"], b["start_labels"],
-                                   syntax=b.get("syntax"))
-                loss = mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
+            with compute.autocast():
+                if args.sentence_task > 0:
+                    start, end, presence = model(b["input_ids"], b["attention_mask"], b["token_type_ids"],
+                                                 b["start_labels"], presence=True, syntax=b.get("syntax"))
+                    loss = (mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
+                            + args.sentence_task * presence_loss(presence, b["start_labels"], mask))
+                else:
+                    start, end = model(b["input_ids"], b["attention_mask"], b["token_type_ids"], b["start_labels"],
+                                       syntax=b.get("syntax"))
+                    loss = mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)
@@ -269,11 +281,15 @@ def main(argv=None):
             if f1 is None or f1 > best:  # with nothing held out, the newest model is the one kept
                 if f1 is not None:
                     best = f1
+                    held_table["best"] = held_table["last"]
                 torch.save({"model": model.state_dict(), "meta": meta, "step": step, "holdout_f1": f1},
                            os.path.join(args.out, "best.pt"))
             save(state_path)
     with open(os.path.join(args.out, "training.json"), "w", encoding="utf-8") as f:
-        json.dump({**meta, "steps": step, "holdout_f1": best if best >= 0 else None, "examples_per_epoch": per_epoch * args.batch_size,
+        json.dump({**meta, "steps": step, "holdout_f1": best if best >= 0 else None,
+                   # per corpus/type; absent when the best model was kept by an earlier session of a resumed run
+                   **({"holdout_scores": held_table["best"]} if "best" in held_table else {}),
+                   "examples_per_epoch": per_epoch * args.batch_size,
                    "examples_per_second_this_session": round(seen / max(1e-9, time.time() - t0), 2)}, f, indent=2)
     scored = f"best held-out F1 {best:.2f}" if held else "no held-out"
     print(f"done: {step} steps, {scored}; model in {args.out}/best.pt", flush=True)
