@@ -16,7 +16,6 @@ rounded weights, so the reported scores are those of the shipped file.
 """
 import argparse
 import copy
-import hashlib
 import json
 import os
 import sys
@@ -27,7 +26,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from . import onnx_check, syntax
+from . import bundle_writer, onnx_check, syntax
 from .checkpoint import FP16_MIN_ELEMENTS, load_checkpoint, round_fp16, training_record
 from .corpus import CorpusSpec
 from . import stored_predictions
@@ -51,14 +50,6 @@ FIXTURE_SENTENCES = [
     ("Mutations of BRCA1 and TNF-β/NF-κB signalling were studied in Mus musculus.", "gene"),
     ("Infection of mice, rats and Saccharomyces cerevisiae by Plasmodium falciparum ; naïve hosts.", "species"),
 ]
-
-def sha256(path: str) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
 
 def encode(tok: WordPieceTokenizer, text: str, query: str, max_len: int):
     pieces = tok.tokenize(text)
@@ -362,10 +353,7 @@ def export_bundle(checkpoint: str, tokenizer: str, out: str, name: str, version:
         manifest["evaluation_truncated_examples"] = truncated
         if delta is not None:
             manifest["fp16_f1_delta"] = delta
-    manifest["files"] = {f: sha256(os.path.join(out, f)) for f in ("model.onnx", "tokenizer.json")}
-    with open(os.path.join(out, "bundle.json"), "w", encoding="utf-8") as f:
-        json.dump(manifest, f, ensure_ascii=False, indent=2)
-    return manifest
+    return bundle_writer.write(out, manifest)
 
 
 def _entity_types(pairs: List[str]) -> Dict[str, str]:

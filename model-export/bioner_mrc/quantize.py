@@ -36,7 +36,8 @@ from . import int8, onnx_check
 from .checkpoint import linear_module, load_checkpoint
 from .corpus import CorpusSpec
 from .evaluate import collect_examples, evaluate_examples, print_table
-from .export import INPUTS, PRESENCE, pad_batch, sha256, torch_logits
+from . import bundle_writer
+from .export import INPUTS, PRESENCE, pad_batch, torch_logits
 from .features import collate
 from .wordpiece import WordPieceTokenizer
 
@@ -213,8 +214,7 @@ def quantize_bundle(src: str, out: str, version: str = None, evaluate: List[str]
     manifest["weights"] = {"storage": "int8 (encoder MatMuls) and " + source["weights"]["storage"],
                            "compute": "int8 x uint8 -> int32 (encoder MatMuls), float32 (the rest)"}
     manifest["quantization"] = quantization_record(source, modules)
-    manifest["files"] = {f: sha256(os.path.join(out, f)) for f in ("model.onnx", "tokenizer.json")}
-    write_manifest(out, manifest)  # the bundle is complete and readable from here on
+    manifest = bundle_writer.write(out, manifest)  # the bundle is complete and readable from here on
     # read back once, for the checks below that run the emulation (a gated bundle does not read back)
     int8_loaded = load_checkpoint(out) if "gate" not in source or evaluate else None
     if "gate" not in source:
@@ -231,13 +231,7 @@ def quantize_bundle(src: str, out: str, version: str = None, evaluate: List[str]
         table, delta = evaluate_int8(int8_loaded.model, source.get("evaluation", {}), examples, truncated,
                                      batch_size)
         manifest.update(evaluation=table, evaluation_truncated_examples=truncated, int8_f1_delta=delta)
-    write_manifest(out, manifest)
-    return manifest
-
-
-def write_manifest(out: str, manifest: Dict):
-    with open(os.path.join(out, "bundle.json"), "w", encoding="utf-8") as f:
-        json.dump(manifest, f, ensure_ascii=False, indent=2)
+    return bundle_writer.write(out, manifest)
 
 
 def parse_args(argv=None):

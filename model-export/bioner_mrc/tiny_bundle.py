@@ -27,7 +27,7 @@ import tempfile
 
 import torch
 
-from . import export, quantize, queries, syntax
+from . import bundle_writer, export, quantize, queries, syntax
 from .bert import BertConfig, BertEncoder
 from .mrc import BertMrc
 
@@ -106,9 +106,7 @@ def write(out: str):
             json.dump(tokenizer_spec(vocab), f)
         manifest = export.export_bundle(checkpoint, tok, out, "tiny-gated", "0.0.1", gate=gate_pt)
     manifest["gate"]["measured_on"] = "nothing: a made-up table for tests"
-    with open(os.path.join(out, "bundle.json"), "w", encoding="utf-8") as f:
-        json.dump(manifest, f, ensure_ascii=False, indent=2)
-    return manifest
+    return bundle_writer.write(out, manifest)
 
 
 def main(argv=None):

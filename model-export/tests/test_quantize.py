@@ -8,7 +8,7 @@ import pytest
 import torch
 from onnx import numpy_helper
 
-from bioner_mrc import export, int8, onnx_check, quantize
+from bioner_mrc import bundle_writer, export, int8, onnx_check, quantize
 from bioner_mrc.checkpoint import load_checkpoint
 
 # The example of the ONNX operator documentation for DynamicQuantizeLinear.
@@ -66,7 +66,7 @@ def test_the_encoder_keeps_no_float_matmul_with_a_weight(bundles):
             w = inits[n.input[1]]
             assert w.dtype == np.int8 and np.abs(w).max() <= int8.WEIGHT_QMAX
     assert manifest["version"] == "0.0.1-int8" and len(manifest["quantization"]["modules"]) == 6 * layers
-    assert manifest["files"]["model.onnx"] == export.sha256(os.path.join(out, "model.onnx"))
+    assert manifest["files"]["model.onnx"] == bundle_writer.sha256(os.path.join(out, "model.onnx"))
 
 
 def test_torch_emulation_computes_what_the_onnx_reference_interpreter_computes(bundles):
@@ -120,7 +120,7 @@ def test_the_tiny_int8_bundle_of_the_java_tests_is_what_tiny_bundle_writes(tmp_p
                              "tiny-gated-int8")
     tiny_bundle.main(["--out", str(tmp_path / "fp"), "--int8-out", str(tmp_path / "int8")])
     for name in ("model.onnx", "tokenizer.json"):
-        assert export.sha256(os.path.join(committed, name)) == export.sha256(str(tmp_path / "int8" / name))
+        assert bundle_writer.sha256(os.path.join(committed, name)) == bundle_writer.sha256(str(tmp_path / "int8" / name))
     with open(os.path.join(committed, "fixtures.json"), encoding="utf-8") as f:
         expected = json.load(f)
     with open(tmp_path / "int8" / "fixtures.json", encoding="utf-8") as f:
