@@ -19,215 +19,22 @@ import copy
 import json
 import os
 import sys
-import tempfile
 from typing import Dict, List, Optional
 
-import numpy as np
 import torch
-from torch import nn
 
-from . import bundle_writer, onnx_check, syntax
+from . import bundle_writer, onnx_check, stored_predictions
 from .checkpoint import FP16_MIN_ELEMENTS, load_checkpoint, round_fp16, training_record
 from .corpus import CorpusSpec
-from . import stored_predictions
 from .evaluate import collect_examples, evaluate_examples, print_table, table_of
+from .fixtures import fixtures, gate_fixtures, input_names, pad_batch, torch_logits
+from .gate import MAX_GATE_F1_LOSS, choose_gate, load_gate
 from .mrc import GatedMrc, SyntaxMrc
+from .onnx_graph import OUTPUTS, PRESENCE, export_onnx, manifest_outputs
 from .predict import predict_spans, score
-from .queries import tagged
 from .wordpiece import WordPieceTokenizer
 
-OPSET = 14
-INPUTS = ("input_ids", "attention_mask", "token_type_ids")
-OUTPUTS = ("start_logits", "end_logits")
-PRESENCE = "presence_logits"
 ATOL = 1e-4
-MAX_GATE_F1_LOSS = 0.2  # a gate is on by default only if no corpus/type loses more F1 than this
-
-# Parity sentences (Greek letters, accents, punctuation), with the type each one is asked about.
-FIXTURE_SENTENCES = [
-    ("Treatment with α-interferon (IFN-α) induced severe hepatotoxicity in 12 patients.", "chemical"),
-    ("Sjögren's syndrome and café-au-lait spots were seen after naloxone-induced seizures.", "disease"),
-    ("Mutations of BRCA1 and TNF-β/NF-κB signalling were studied in Mus musculus.", "gene"),
-    ("Infection of mice, rats and Saccharomyces cerevisiae by Plasmodium falciparum ; naïve hosts.", "species"),
-]
-
-def encode(tok: WordPieceTokenizer, text: str, query: str, max_len: int):
-    pieces = tok.tokenize(text)
-    query_ids = [p.id for p in tok.tokenize(query)]
-    budget = max_len - len(query_ids) - 3
-    ctx = pieces[:max(1, budget)]
-    ids, segments = tok.encode_pair(ctx, query_ids)
-    return ctx, ids, segments
-
-
-def input_names(meta: Dict) -> List[str]:
-    """The graph's inputs: the ids, then each syntax kind's positions and labels."""
-    return list(INPUTS) + (syntax.input_names(meta["syntax"]) if meta.get("syntax") else [])
-
-
-def pad_batch(rows: List[Dict], names=INPUTS) -> Dict[str, np.ndarray]:
-    """Inputs padded with zeros to the longest row ([batch, seq], syntax [batch, seq, width])."""
-    n = max(len(r["input_ids"]) for r in rows)
-
-    def pad(values):
-        fill = [0] * len(values[0]) if values and isinstance(values[0], list) else 0
-        return values + [fill] * (n - len(values))
-
-    return {k: np.array([pad(r[k]) for r in rows], dtype=np.int64) for k in names}
-
-
-def torch_logits(model, feeds: Dict[str, np.ndarray], names=INPUTS):
-    """The model's outputs (start, end[, presence]) as arrays."""
-    with torch.no_grad():
-        return tuple(o.numpy() for o in model(*(torch.from_numpy(feeds[k]) for k in names)))
-
-
-def annotate_fixtures(tokenizer: str) -> syntax.Annotations:
-    """The job's annotator run on the fixture sentences (given to it as an IOB file, all tags O)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        iob = os.path.join(tmp, "fixtures.tsv")
-        with open(iob, "w", encoding="utf-8") as f:
-            f.write("\n\n".join("\n".join(w + "\tO" for w in text.split(" ")) for text, _ in FIXTURE_SENTENCES))
-        return syntax.annotate([iob], tokenizer)
-
-
-def fixture_syntax(meta: Dict, tok: WordPieceTokenizer) -> Optional[syntax.SyntaxInputs]:
-    """The fixture sentences' syntax inputs, for a model that reads syntax."""
-    return syntax.SyntaxInputs(meta["syntax"], annotate_fixtures(tok.path)) if meta.get("syntax") else None
-
-
-def fixtures(model, tok: WordPieceTokenizer, meta: Dict) -> List[Dict]:
-    """The fixture sentences with their inputs (a type's question as the job asks it: in its default
-    corpus tag for a model trained with corpus tags) and PyTorch's logits."""
-    types = meta["types"]
-    names = input_names(meta)
-    annotated = fixture_syntax(meta, tok)
-    runnable = SyntaxMrc(model) if annotated else model
-    rows = []
-    for i, (text, preferred) in enumerate(FIXTURE_SENTENCES):
-        etype = preferred if preferred in types else types[i % len(types)]
-        query = meta["queries"][etype]
-        if meta.get("corpus_tags"):
-            query = tagged(query, meta["corpus_tags"]["defaults"][etype])
-        ctx, ids, segments = encode(tok, text, query, meta["max_len"])
-        row = {"text": text, "type": etype, "query": query, "input_ids": ids, "attention_mask": [1] * len(ids),
-               "token_type_ids": segments, "context_offsets": [[p.start, p.end] for p in ctx]}
-        if annotated:
-            row.update(zip(names[len(INPUTS):], (part for pair in annotated.encode(text, len(ctx), len(ids))
-                                                  for part in pair)))
-        s, e = torch_logits(runnable, pad_batch([row], names), names)[:2]
-        row["start_logits"] = s[0].tolist()
-        row["end_logits"] = e[0].tolist()
-        rows.append(row)
-    return rows
-
-
-def gate_fixtures(model: GatedMrc, tok: WordPieceTokenizer, max_len: int) -> List[Dict]:
-    """The fixture sentences read alone (``[CLS] sentence [SEP]``, the gate's pass) and their presence logits."""
-    rows = []
-    for text, _ in FIXTURE_SENTENCES:
-        ctx = tok.tokenize(text)[:max_len - 2]
-        ids = [tok.cls_id] + [p.id for p in ctx] + [tok.sep_id]
-        row = {"text": text, "input_ids": ids, "attention_mask": [1] * len(ids), "token_type_ids": [0] * len(ids),
-               "context_offsets": [[p.start, p.end] for p in ctx]}
-        row[PRESENCE] = torch_logits(model, pad_batch([row]))[2][0].tolist()
-        rows.append(row)
-    return rows
-
-
-def load_gate(path: str, meta: Dict, hidden: int):
-    """The probes and measured table that ``bioner_mrc.gate`` saved, checked against the model."""
-    if not os.path.isfile(path):
-        raise FileNotFoundError(f"gate not found: {path}")
-    saved = torch.load(path, map_location="cpu")
-    if saved.get("types") != meta["types"]:
-        raise ValueError(f"{path}: gate types {saved.get('types')} differ from the model's {meta['types']}: "
-                         "measure the gate on this checkpoint (bioner_mrc.gate)")
-    probe = nn.Linear(hidden, len(meta["types"]))
-    if tuple(saved["weight"].shape) != tuple(probe.weight.shape):
-        raise ValueError(f"{path}: gate weight {tuple(saved['weight'].shape)}, the model needs "
-                         f"{tuple(probe.weight.shape)}")
-    with torch.no_grad():
-        probe.weight.copy_(saved["weight"])
-        probe.bias.copy_(saved["bias"])
-    return probe, saved
-
-
-def choose_gate(saved: Dict, threshold: Optional[float] = None) -> Dict:
-    """The manifest's gate: the measured threshold saving the most passes while no corpus/type loses
-    more than MAX_GATE_F1_LOSS F1 (on by default), else the one losing least (off by default);
-    ``threshold`` picks a measured row instead."""
-    rows = saved["measured"]
-    base = rows[0]["f1"]
-
-    def loss(r):
-        return max(base[k] - r["f1"][k] for k in base)
-
-    candidates = [r for r in rows if r["threshold"] is not None and threshold in (None, r["threshold"])]
-    if not candidates:
-        raise ValueError(f"--gate-threshold {threshold:g} was not measured; measured: "
-                         f"{[r['threshold'] for r in rows if r['threshold'] is not None]}")
-    good = [r for r in candidates if loss(r) <= MAX_GATE_F1_LOSS]
-    pick = max(good, key=lambda r: r["saved"]) if good else min(candidates, key=loss)
-    return {"output": PRESENCE, "threshold": pick["threshold"], "enabled": bool(good),
-            "max_f1_loss": round(loss(pick), 2), "passes_saved_percent": pick["saved"],
-            "criterion": f"on by default only if no corpus/type loses more than {MAX_GATE_F1_LOSS} F1",
-            "measured_on": saved.get("split", "test"), "measured": rows}
-
-
-def convert_fp16(model_proto, min_elements: int = FP16_MIN_ELEMENTS) -> int:
-    """Stores float32 initializers with >= min_elements values as float16 behind a Cast to float32."""
-    from onnx import TensorProto, helper, numpy_helper
-
-    graph = model_proto.graph
-    taken = {i.name for i in graph.initializer} | {o for n in graph.node for o in n.output}
-    casts = []
-    for init in graph.initializer:
-        if init.data_type != TensorProto.FLOAT:
-            continue
-        arr = numpy_helper.to_array(init)
-        if arr.size < min_elements:
-            continue
-        half = arr.astype(np.float16)
-        if not np.all(np.isfinite(half)):
-            raise ValueError(f"initializer {init.name} overflows float16; export with --no-fp16")
-        name, stored = init.name, init.name + "_fp16"
-        while stored in taken:
-            stored += "_"
-        taken.add(stored)
-        init.CopyFrom(numpy_helper.from_array(half, stored))
-        casts.append(helper.make_node("Cast", [stored], [name], name=f"CastFp16_{len(casts)}", to=TensorProto.FLOAT))
-    nodes = casts + list(graph.node)
-    del graph.node[:]
-    graph.node.extend(nodes)
-    converted = {c.output[0] for c in casts}
-    kept_inputs = [i for i in graph.input if i.name not in converted]
-    del graph.input[:]
-    graph.input.extend(kept_inputs)
-    return len(casts)
-
-
-def export_onnx(model, feeds: Dict[str, np.ndarray], path: str, fp16: bool, outputs=OUTPUTS, names=INPUTS) -> Dict:
-    import onnx
-
-    dynamic = {k: {0: "batch", 1: "seq"} for k in tuple(names) + tuple(outputs)}
-    with tempfile.TemporaryDirectory() as tmp:
-        raw = os.path.join(tmp, "model.onnx")
-        torch.onnx.export(model, tuple(torch.from_numpy(feeds[k]) for k in names), raw, input_names=list(names),
-                          output_names=list(outputs), dynamic_axes=dynamic, opset_version=OPSET,
-                          do_constant_folding=True)
-        model.eval()  # export may leave the module in training mode
-        proto = onnx.load(raw)
-    converted = convert_fp16(proto) if fp16 else 0
-    proto.producer_name = "bioner_mrc.export"
-    onnx.checker.check_model(proto)
-    onnx.save(proto, path)
-    ops = sorted({n.op_type for n in proto.graph.node})
-    return {"fp16_initializers": converted, "ops": ops}
-
-
-def manifest_outputs(gated: bool) -> Dict[str, str]:
-    return {"start": OUTPUTS[0], "end": OUTPUTS[1], **({"presence": PRESENCE} if gated else {})}
 
 
 def clean_tokenizer(src: str, dst: str) -> Dict:

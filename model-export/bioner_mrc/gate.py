@@ -18,9 +18,10 @@ F1 of every corpus/type with the gate, beside the F1 without it.
 """
 import argparse
 import json
+import os
 import sys
 from dataclasses import dataclass
-from typing import Dict, List, Sequence
+from typing import Dict, List, Optional, Sequence
 
 import torch
 from torch import nn
@@ -28,6 +29,7 @@ from torch import nn
 from .corpus import CorpusSpec, Sentence
 from .decode import Scores
 from .evaluate import add_model_arguments, load_model_and_examples
+from .onnx_graph import PRESENCE
 from .predict import predict_spans
 from .wordpiece import WordPieceTokenizer
 
@@ -160,6 +162,49 @@ def print_gate_table(rows: List[Dict], out=None):
               + f" | {loss:.2f} |", file=out)
 
 
+MAX_GATE_F1_LOSS = 0.2  # a gate is on by default only if no corpus/type loses more F1 than this
+
+
+def load_gate(path: str, meta: Dict, hidden: int):
+    """The probes and measured table that ``bioner_mrc.gate`` saved, checked against the model."""
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"gate not found: {path}")
+    saved = torch.load(path, map_location="cpu")
+    if saved.get("types") != meta["types"]:
+        raise ValueError(f"{path}: gate types {saved.get('types')} differ from the model's {meta['types']}: "
+                         "measure the gate on this checkpoint (bioner_mrc.gate)")
+    probe = nn.Linear(hidden, len(meta["types"]))
+    if tuple(saved["weight"].shape) != tuple(probe.weight.shape):
+        raise ValueError(f"{path}: gate weight {tuple(saved['weight'].shape)}, the model needs "
+                         f"{tuple(probe.weight.shape)}")
+    with torch.no_grad():
+        probe.weight.copy_(saved["weight"])
+        probe.bias.copy_(saved["bias"])
+    return probe, saved
+
+
+def choose_gate(saved: Dict, threshold: Optional[float] = None) -> Dict:
+    """The manifest's gate: the measured threshold saving the most passes while no corpus/type loses
+    more than MAX_GATE_F1_LOSS F1 (on by default), else the one losing least (off by default);
+    ``threshold`` picks a measured row instead."""
+    rows = saved["measured"]
+    base = rows[0]["f1"]
+
+    def loss(r):
+        return max(base[k] - r["f1"][k] for k in base)
+
+    candidates = [r for r in rows if r["threshold"] is not None and threshold in (None, r["threshold"])]
+    if not candidates:
+        raise ValueError(f"--gate-threshold {threshold:g} was not measured; measured: "
+                         f"{[r['threshold'] for r in rows if r['threshold'] is not None]}")
+    good = [r for r in candidates if loss(r) <= MAX_GATE_F1_LOSS]
+    pick = max(good, key=lambda r: r["saved"]) if good else min(candidates, key=loss)
+    return {"output": PRESENCE, "threshold": pick["threshold"], "enabled": bool(good),
+            "max_f1_loss": round(loss(pick), 2), "passes_saved_percent": pick["saved"],
+            "criterion": f"on by default only if no corpus/type loses more than {MAX_GATE_F1_LOSS} F1",
+            "measured_on": saved.get("split", "test"), "measured": rows}
+
+
 def parse_args(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_model_arguments(p)
@@ -194,3 +239,6 @@ def main(argv=None):
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+

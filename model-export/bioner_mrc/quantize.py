@@ -37,7 +37,8 @@ from .checkpoint import linear_module, load_checkpoint
 from .corpus import CorpusSpec
 from .evaluate import collect_examples, evaluate_examples, print_table
 from . import bundle_writer
-from .export import INPUTS, PRESENCE, pad_batch, torch_logits
+from .fixtures import pad_batch, torch_logits
+from .onnx_graph import INPUTS, PRESENCE
 from .features import collate
 from .wordpiece import WordPieceTokenizer
 

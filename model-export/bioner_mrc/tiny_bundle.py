@@ -27,7 +27,7 @@ import tempfile
 
 import torch
 
-from . import bundle_writer, export, quantize, queries, syntax
+from . import bundle_writer, export, fixtures, quantize, queries, syntax
 from .bert import BertConfig, BertEncoder
 from .mrc import BertMrc
 
@@ -44,7 +44,7 @@ SYNTAX_EVALUATION = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..
 
 def vocabulary(corpus_tags: bool = False):
     tagged = [queries.tagged(q, c) for q in TYPES.values() for c in CORPORA.values()] if corpus_tags else []
-    text = " ".join([t for t, _ in export.FIXTURE_SENTENCES] + list(TYPES.values()) + tagged).lower()
+    text = " ".join([t for t, _ in fixtures.FIXTURE_SENTENCES] + list(TYPES.values()) + tagged).lower()
     words = re.findall(r"\w+|[^\w\s]", text)
     return {w: i for i, w in enumerate(dict.fromkeys(SPECIAL + words))}
 
@@ -81,8 +81,8 @@ def write_syntax(out: str):
         tok = os.path.join(tmp, "tokenizer.json")
         with open(tok, "w", encoding="utf-8") as f:
             json.dump(tokenizer_spec(vocab, specials=True), f)
-        texts = [t for t, _ in export.FIXTURE_SENTENCES]
-        spec = syntax.spec(export.annotate_fixtures(tok), texts, SYNTAX_KINDS)
+        texts = [t for t, _ in fixtures.FIXTURE_SENTENCES]
+        spec = syntax.spec(fixtures.annotate_fixtures(tok), texts, SYNTAX_KINDS)
         model, meta = tiny(vocab, spec)
         meta.update(syntax=spec, corpus_tags={"corpora": sorted(set(CORPORA.values())), "defaults": CORPORA})
         checkpoint = os.path.join(tmp, "tiny.pt")

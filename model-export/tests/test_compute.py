@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import torch
 
-from bioner_mrc import compute, export, onnx_check, train
+from bioner_mrc import compute, export, fixtures, onnx_check, train
 from bioner_mrc.checkpoint import load_checkpoint, round_fp16
 
 HAS_BF16 = bool(compute.cpu_flags() & set(compute.BF16_CPU_FLAGS))
@@ -76,5 +76,5 @@ def test_a_bf16_run_learns_and_exports_a_float_bundle_that_matches_torch(plain_b
     round_fp16(loaded.model)
     ids = np.random.default_rng(0).integers(5, 60, size=(2, 9))
     feeds = {"input_ids": ids, "attention_mask": np.ones_like(ids), "token_type_ids": (np.arange(9) >= 5) * np.ones_like(ids)}
-    s, e = export.torch_logits(loaded.model, {k: v.astype(np.int64) for k, v in feeds.items()})
+    s, e = fixtures.torch_logits(loaded.model, {k: v.astype(np.int64) for k, v in feeds.items()})
     assert onnx_check.verify(os.path.join(bundle, "model.onnx"), feeds, s, e, atol=1e-4) < 1e-4

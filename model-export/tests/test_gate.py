@@ -77,18 +77,18 @@ def test_the_gate_is_on_at_the_most_saving_threshold_within_the_allowed_loss():
                     (0.5, 60.0, {"a/x": 89.0, "b/y": 80.0}),   # loses 1.0: too much
                     (0.2, 50.0, {"a/x": 89.85, "b/y": 79.9}),  # loses 0.15: the pick
                     (0.1, 40.0, {"a/x": 90.0, "b/y": 80.0}))
-    spec = export.choose_gate(saved)
+    spec = gate.choose_gate(saved)
     assert (spec["threshold"], spec["enabled"], spec["max_f1_loss"], spec["passes_saved_percent"]) == (0.2, True, 0.15, 50.0)
     assert spec["output"] == "presence_logits" and spec["measured"] == saved["measured"]
-    forced = export.choose_gate(saved, 0.5)
+    forced = gate.choose_gate(saved, 0.5)
     assert (forced["threshold"], forced["enabled"], forced["max_f1_loss"]) == (0.5, False, 1.0)
     with pytest.raises(ValueError, match="was not measured"):
-        export.choose_gate(saved, 0.3)
+        gate.choose_gate(saved, 0.3)
 
 
 def test_a_gate_that_costs_too_much_everywhere_is_shipped_off_at_its_cheapest_threshold():
     saved = rows_of({"a/x": 90.0}, (0.5, 60.0, {"a/x": 85.0}), (0.1, 30.0, {"a/x": 89.5}))
-    spec = export.choose_gate(saved)
+    spec = gate.choose_gate(saved)
     assert (spec["threshold"], spec["enabled"], spec["max_f1_loss"]) == (0.1, False, 0.5)
 
 

@@ -8,7 +8,7 @@ import pytest
 import torch
 from onnx import numpy_helper
 
-from bioner_mrc import bundle_writer, export, int8, onnx_check, quantize
+from bioner_mrc import bundle_writer, export, fixtures, int8, onnx_check, quantize
 from bioner_mrc.checkpoint import load_checkpoint
 
 # The example of the ONNX operator documentation for DynamicQuantizeLinear.
@@ -72,15 +72,15 @@ def test_the_encoder_keeps_no_float_matmul_with_a_weight(bundles):
 def test_torch_emulation_computes_what_the_onnx_reference_interpreter_computes(bundles):
     _, out, manifest = bundles
     with open(os.path.join(out, "fixtures.json"), encoding="utf-8") as f:
-        fixtures = json.load(f)
-    feeds = export.pad_batch(fixtures["sentences"])  # padded together: one activation scale for the batch
+        stored = json.load(f)
+    feeds = fixtures.pad_batch(stored["sentences"])  # padded together: one activation scale for the batch
     expected = onnx_check.run_numpy(os.path.join(out, "model.onnx"), feeds, ["start_logits", "end_logits"])
-    got = export.torch_logits(load_checkpoint(out).model, feeds)
+    got = fixtures.torch_logits(load_checkpoint(out).model, feeds)
     for g, e in zip(got, expected):
         assert np.allclose(g, e, atol=1e-4)
     assert manifest["parity"]["torch_emulation_max_abs_diff"] < 1e-4
-    alone = fixtures["sentences"][0]  # and the fixtures are the graph's own, each sentence alone
-    start = onnx_check.run_numpy(os.path.join(out, "model.onnx"), export.pad_batch([alone]), ["start_logits"])[0]
+    alone = stored["sentences"][0]  # and the fixtures are the graph's own, each sentence alone
+    start = onnx_check.run_numpy(os.path.join(out, "model.onnx"), fixtures.pad_batch([alone]), ["start_logits"])[0]
     assert np.allclose(start[0], alone["start_logits"], atol=1e-6)
 
 

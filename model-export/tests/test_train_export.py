@@ -12,7 +12,7 @@ import torch
 from onnx import TensorProto, helper, numpy_helper
 
 from bioner_mrc import evaluate as evaluate_cli
-from bioner_mrc import export, onnx_check, parity, stored_predictions
+from bioner_mrc import export, fixtures, onnx_check, onnx_graph, parity, stored_predictions
 from bioner_mrc.checkpoint import load_checkpoint, round_fp16
 
 from conftest import write_hf_dir
@@ -101,7 +101,7 @@ def test_onnx_matches_rounded_torch_on_fresh_inputs(bundle, trained):
     segments = np.zeros_like(ids)
     segments[:, 6:] = 1
     feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": segments}
-    s, e = export.torch_logits(loaded.model, {k: v.astype(np.int64) for k, v in feeds.items()})
+    s, e = fixtures.torch_logits(loaded.model, {k: v.astype(np.int64) for k, v in feeds.items()})
     diff = onnx_check.verify(os.path.join(bundle[0], "model.onnx"), feeds, s, e, atol=1e-4)
     assert diff < 1e-4
     with pytest.raises(ValueError, match="differs from PyTorch by up to"):
@@ -160,7 +160,7 @@ def test_export_without_fp16_matches_unrounded(trained, tokenizer_path, tmp_path
     loaded = load_checkpoint(os.path.join(trained[0], "best.pt"))
     with open(tmp_path / "fixtures.json", encoding="utf-8") as f:
         r = json.load(f)["sentences"][0]
-    s, e = export.torch_logits(loaded.model, export.pad_batch([r]))
+    s, e = fixtures.torch_logits(loaded.model, fixtures.pad_batch([r]))
     np.testing.assert_allclose(s[0], r["start_logits"], atol=1e-6)
 
 
@@ -355,7 +355,7 @@ def test_sentence_task_trains_a_presence_head_that_export_leaves_out(plain_bert_
     bundle = str(tmp_path / "bundle")
     export.export_bundle(os.path.join(out, "last.pt"), tokenizer_path, bundle, "tiny-bcls", "0.0.1")
     graph = onnx.load(os.path.join(bundle, "model.onnx")).graph
-    assert [o.name for o in graph.output] == list(export.OUTPUTS)
+    assert [o.name for o in graph.output] == list(onnx_graph.OUTPUTS)
 
 
 def test_training_continues_from_a_bundle_with_its_queries(bundle, tokenizer_path, corpus_dir, tmp_path, trained):
