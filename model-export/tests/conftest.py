@@ -124,6 +124,15 @@ def plain_bert_dir(tmp_path_factory):
     return write_hf_dir(tmp_path_factory.mktemp("plain-bert"), state, config)
 
 
+def tiny_train_argv(bert_dir, tokenizer_path, corpus_dir, out, *extra):
+    """bioner_mrc.train's options for a few quick steps of the tiny model on the tiny corpus."""
+    return ["--hf-checkpoint", bert_dir, "--tokenizer", tokenizer_path,
+            "--corpus", f"{corpus_dir}:Chemical=chemical,Disease=disease", "--out", out,
+            "--epochs", "4", "--max-steps", "40", "--batch-size", "8", "--lr", "2e-3",
+            "--head-lr", "1e-2", "--warmup", "0.1", "--max-len", "48", "--threads", "1",
+            "--log-every", "1", "--checkpoint-every", "1000", "--seed", "3", *extra]
+
+
 @pytest.fixture(scope="session")
 def trained(tmp_path_factory, plain_bert_dir, tokenizer_path, corpus_dir):
     """Trains the tiny model for a few steps; returns (run dir, captured stdout)."""
@@ -135,11 +144,7 @@ def trained(tmp_path_factory, plain_bert_dir, tokenizer_path, corpus_dir):
     out = str(tmp_path_factory.mktemp("run"))
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
-        rc = train.main(["--hf-checkpoint", plain_bert_dir, "--tokenizer", tokenizer_path,
-                         "--corpus", f"{corpus_dir}:Chemical=chemical,Disease=disease", "--out", out,
-                         "--epochs", "4", "--max-steps", "40", "--batch-size", "8", "--lr", "2e-3",
-                         "--head-lr", "1e-2", "--warmup", "0.1", "--max-len", "48", "--threads", "1",
-                         "--log-every", "1", "--checkpoint-every", "1000", "--seed", "3"])
+        rc = train.main(tiny_train_argv(plain_bert_dir, tokenizer_path, corpus_dir, out))
     torch.set_num_threads(1)
     assert rc == 0
     return out, buf.getvalue()

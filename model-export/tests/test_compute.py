@@ -9,6 +9,8 @@ import torch
 from bioner_mrc import compute, export, fixtures, onnx_check, train
 from bioner_mrc.checkpoint import load_checkpoint, round_fp16
 
+from conftest import tiny_train_argv
+
 HAS_BF16 = bool(compute.cpu_flags() & set(compute.BF16_CPU_FLAGS))
 
 
@@ -54,11 +56,7 @@ def test_train_refuses_bf16_before_loading_anything_where_the_cpu_lacks_it(tmp_p
 def test_a_bf16_run_learns_and_exports_a_float_bundle_that_matches_torch(plain_bert_dir, tokenizer_path, corpus_dir,
                                                                         tmp_path, capsys):
     out = str(tmp_path / "run")
-    rc = train.main(["--hf-checkpoint", plain_bert_dir, "--tokenizer", tokenizer_path,
-                     "--corpus", f"{corpus_dir}:Chemical=chemical,Disease=disease", "--out", out,
-                     "--epochs", "4", "--max-steps", "40", "--batch-size", "8", "--lr", "2e-3",
-                     "--head-lr", "1e-2", "--warmup", "0.1", "--max-len", "48", "--threads", "1",
-                     "--log-every", "1", "--checkpoint-every", "1000", "--seed", "3", "--bf16"])
+    rc = train.main(tiny_train_argv(plain_bert_dir, tokenizer_path, corpus_dir, out, "--bf16"))
     torch.set_num_threads(1)
     assert rc == 0
     log = capsys.readouterr().out

@@ -15,7 +15,7 @@ from bioner_mrc import evaluate as evaluate_cli
 from bioner_mrc import export, fixtures, onnx_check, onnx_graph, parity, stored_predictions
 from bioner_mrc.checkpoint import load_checkpoint, round_fp16
 
-from conftest import write_hf_dir
+from conftest import tiny_train_argv, write_hf_dir
 
 
 def losses(log):
@@ -325,11 +325,8 @@ def test_sentence_task_trains_a_presence_head_that_export_leaves_out(plain_bert_
     from bioner_mrc.mrc import context_mask, presence_loss
 
     out = str(tmp_path / "run")
-    rc = train.main(["--hf-checkpoint", plain_bert_dir, "--tokenizer", tokenizer_path,
-                     "--corpus", f"{corpus_dir}:Chemical=chemical,Disease=disease", "--out", out,
-                     "--epochs", "4", "--max-steps", "30", "--batch-size", "8", "--lr", "2e-3",
-                     "--head-lr", "1e-2", "--warmup", "0.1", "--max-len", "48", "--threads", "1",
-                     "--log-every", "1", "--checkpoint-every", "1000", "--seed", "3", "--sentence-task", "0.5"])
+    rc = train.main(tiny_train_argv(plain_bert_dir, tokenizer_path, corpus_dir, out, "--max-steps", "30",
+                                    "--sentence-task", "0.5"))
     torch.set_num_threads(1)
     assert rc == 0
     ls = losses(capsys.readouterr().out)
