@@ -17,7 +17,8 @@ import java.util.Set;
 /**
  * A validated model bundle: {@code bundle.json} (checked against {@code schemas/bundle.schema.json}),
  * {@code model.onnx} and {@code tokenizer.json}, held in memory so the same bundle can come from a
- * directory or from the job jar.
+ * directory or from the job jar. The manifest and the tokenizer are read and verified at load; the
+ * model (tens of megabytes) on first use, so what needs only the queries or the tokenizer never reads it.
  *
  * <pre>{@code
  * ModelBundle bundle = ModelBundle.load(Path.of("my-bundle"));   // or ModelBundle.loadDefault()
@@ -34,13 +35,14 @@ public final class ModelBundle {
 
     private final String source;
     private final BundleManifest manifest;
-    private final byte[] model;
+    private final Reader reader;
     private final byte[] tokenizer;
+    private byte[] model; // read and verified on first use
 
-    private ModelBundle(String source, BundleManifest manifest, byte[] model, byte[] tokenizer) {
+    private ModelBundle(String source, BundleManifest manifest, Reader reader, byte[] tokenizer) {
         this.source = source;
         this.manifest = manifest;
-        this.model = model;
+        this.reader = reader;
         this.tokenizer = tokenizer;
     }
 
@@ -71,11 +73,9 @@ public final class ModelBundle {
 
     private static ModelBundle of(String source, Reader reader) {
         BundleManifest manifest = readManifest(source, reader.read(MANIFEST));
-        byte[] model = reader.read(MODEL);
         byte[] tokenizer = reader.read(TOKENIZER);
-        verifyChecksum(source, manifest, MODEL, model);
         verifyChecksum(source, manifest, TOKENIZER, tokenizer);
-        return new ModelBundle(source, manifest, model, tokenizer);
+        return new ModelBundle(source, manifest, reader, tokenizer);
     }
 
     /**
@@ -180,7 +180,13 @@ public final class ModelBundle {
         return manifest;
     }
 
-    public byte[] modelBytes() {
+    /** {@code model.onnx}, read and checked against the manifest's sha256 the first time it is asked for. */
+    public synchronized byte[] modelBytes() {
+        if (model == null) {
+            byte[] bytes = reader.read(MODEL);
+            verifyChecksum(source, manifest, MODEL, bytes);
+            model = bytes;
+        }
         return model;
     }
 

@@ -73,6 +73,22 @@ class ModelBundleTest {
     }
 
     @Test
+    void theModelIsReadAndVerifiedOnFirstUseOnly() throws Exception {
+        copyDefault();
+        Files.write(dir.resolve(ModelBundle.MODEL), new byte[] {1, 2, 3});
+        ModelBundle changed = ModelBundle.load(dir); // the manifest and the tokenizer are all a load reads
+        assertThat(changed.manifest().entityTypes()).hasSize(4);
+        assertThatThrownBy(changed::modelBytes)
+                .isInstanceOf(BundleException.class)
+                .hasMessageContaining("sha256")
+                .hasMessageContaining("model.onnx");
+        Files.delete(dir.resolve(ModelBundle.MODEL));
+        assertThatThrownBy(ModelBundle.load(dir)::modelBytes)
+                .isInstanceOf(BundleException.class)
+                .hasMessageContaining("model.onnx");
+    }
+
+    @Test
     void aManifestOfAnotherFormatIsRejected() throws Exception {
         ObjectNode m = copyDefault();
         m.put("format", 2);
