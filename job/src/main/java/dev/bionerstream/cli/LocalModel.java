@@ -6,9 +6,9 @@ import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.inference.MrcSession;
-import dev.bionerstream.inference.OrtMrcSession;
-import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.serving.ServedModel;
 import dev.bionerstream.serving.ServingConfig;
+import dev.bionerstream.serving.SessionFactory;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 
@@ -18,24 +18,18 @@ final class LocalModel implements AutoCloseable {
     final MrcEngine engine;
     final MrcSession session;
     final LengthSortedBatches runner;
+    private final ServedModel model;
 
-    private LocalModel(ServingConfig config, MrcEngine engine, MrcSession session) {
+    private LocalModel(ServingConfig config, ServedModel model) {
         this.config = config;
-        this.engine = engine;
-        this.session = session;
+        this.model = model;
+        this.engine = model.engine();
+        this.session = model.session();
         this.runner = new LengthSortedBatches(session, config.batchMaxSize(), config.runnersHere());
     }
 
     static LocalModel open(ServingConfig config) {
-        ModelBundle bundle = config.loadBundle();
-        MrcEngine engine = new MrcEngine(
-                bundle, config.entityTypes(), config.gate(), config.corpora()); // checks them before loading the model
-        try {
-            return new LocalModel(config, engine, OrtMrcSession.open(bundle, config.inferenceHere()));
-        } catch (RuntimeException e) {
-            engine.close();
-            throw e;
-        }
+        return new LocalModel(config, ServedModel.open(config, SessionFactory.ONNX_RUNTIME));
     }
 
     List<List<Entity>> extract(List<String> texts, Segmentation segmentation) {
@@ -53,7 +47,6 @@ final class LocalModel implements AutoCloseable {
 
     @Override
     public void close() {
-        session.close();
-        engine.close();
+        model.close();
     }
 }

@@ -146,21 +146,24 @@ final class StreamBench {
             awaitDocuments(p, texts.size());
             double warmUpSeconds = (System.nanoTime() - warm0) / 1e9;
             BatchStats.Counts before =
-                    SharedModels.batchStats(p.config.serving()).orElseThrow();
+                    SharedModels.jvm().batchStats(p.config.serving()).orElseThrow();
             ThreadCpu.Sample cpuBefore = cpu.sample();
             ModelThreadTimes.Snapshot timesBefore =
-                    SharedModels.modelThreadTimes(p.config.serving()).orElseThrow();
+                    SharedModels.jvm().modelThreadTimes(p.config.serving()).orElseThrow();
             long t0 = System.nanoTime();
             p.produce(records("bench", texts));
             awaitDocuments(p, 2 * texts.size());
             double seconds = (System.nanoTime() - t0) / 1e9;
             ModelThreadTimes.Snapshot timesAfter =
-                    SharedModels.modelThreadTimes(p.config.serving()).orElseThrow();
+                    SharedModels.jvm().modelThreadTimes(p.config.serving()).orElseThrow();
             ThreadCpu.Sample cpuAfter = cpu.sample();
             return new Stream(
                     warmUpSeconds,
                     seconds,
-                    SharedModels.batchStats(p.config.serving()).orElseThrow().minus(before),
+                    SharedModels.jvm()
+                            .batchStats(p.config.serving())
+                            .orElseThrow()
+                            .minus(before),
                     timesBefore,
                     timesAfter,
                     ThreadCpu.byGroup(cpuBefore, cpuAfter));

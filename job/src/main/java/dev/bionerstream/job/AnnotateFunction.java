@@ -13,6 +13,7 @@ import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
 import dev.bionerstream.serving.TooManyWindowsException;
+import java.io.Serializable;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +45,13 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
 public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome> {
     private final ModelRoutes models;
     private final SessionFactory factory;
+    private final Registry registry;
+
+    /** Where the operator finds the shared models: the JVM's, or a test's own. */
+    @FunctionalInterface
+    interface Registry extends Serializable {
+        SharedModels get();
+    }
 
     /** Per model of {@link #models}: the shared engine and batcher, and the records it produces. */
     private transient Map<ServingConfig, Served> served;
@@ -59,8 +67,13 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     private record Served(SharedModels.Lease lease, DocumentRecords records) {}
 
     public AnnotateFunction(ModelRoutes models, SessionFactory factory) {
+        this(models, factory, SharedModels::jvm);
+    }
+
+    AnnotateFunction(ModelRoutes models, SessionFactory factory, Registry registry) {
         this.models = models;
         this.factory = factory;
+        this.registry = registry;
     }
 
     @Override
@@ -68,7 +81,7 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
         served = new LinkedHashMap<>();
         try {
             for (ServingConfig model : models.all()) {
-                SharedModels.Lease lease = SharedModels.acquire(model, factory);
+                SharedModels.Lease lease = registry.get().acquire(model, factory);
                 served.put(
                         model,
                         new Served(lease, new DocumentRecords(lease.engine().manifest())));

@@ -1,8 +1,6 @@
 package dev.bionerstream.serving;
 
 import dev.bionerstream.engine.MrcEngine;
-import dev.bionerstream.inference.MrcSession;
-import dev.bionerstream.model.ModelBundle;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -14,25 +12,31 @@ import java.util.Optional;
  * 29351). A broken model is replaced for the next user that acquires one.
  */
 public final class SharedModels {
-    private static final Map<ServingConfig, Entry> MODELS = new HashMap<>();
+    private static final SharedModels JVM = new SharedModels();
 
-    private SharedModels() {}
+    private final Map<ServingConfig, Entry> models = new HashMap<>();
+
+    /** A registry of its own, sharing nothing with the JVM's (tests). */
+    public SharedModels() {}
+
+    /** The registry the job's operators share: one per JVM (per TaskManager). Tests make their own. */
+    public static SharedModels jvm() {
+        return JVM;
+    }
 
     private static final class Entry {
-        final MrcEngine engine;
-        final MrcSession session;
+        final ServedModel model;
         final MicroBatcher batcher;
         int users;
 
-        Entry(MrcEngine engine, MrcSession session, MicroBatcher batcher) {
-            this.engine = engine;
-            this.session = session;
+        Entry(ServedModel model, MicroBatcher batcher) {
+            this.model = model;
             this.batcher = batcher;
         }
     }
 
     /** A subtask's handle on the shared model; close it in the operator's close(). */
-    public static final class Lease implements AutoCloseable {
+    public final class Lease implements AutoCloseable {
         private final ServingConfig config;
         private final Entry entry;
         private boolean closed;
@@ -43,7 +47,7 @@ public final class SharedModels {
         }
 
         public MrcEngine engine() {
-            return entry.engine;
+            return entry.model.engine();
         }
 
         public MicroBatcher batcher() {
@@ -52,65 +56,51 @@ public final class SharedModels {
 
         @Override
         public void close() {
-            synchronized (MODELS) {
+            synchronized (models) {
                 if (closed) {
                     return;
                 }
                 closed = true;
                 if (--entry.users == 0) {
-                    MODELS.remove(config, entry);
+                    models.remove(config, entry);
                     entry.batcher.close();
-                    entry.session.close();
-                    entry.engine.close();
+                    entry.model.close();
                 }
             }
         }
     }
 
     /** What the batcher of {@code config} in this JVM has run so far, if it is open (for benchmarks on a local cluster). */
-    public static Optional<BatchStats.Counts> batchStats(ServingConfig config) {
-        synchronized (MODELS) {
-            return Optional.ofNullable(MODELS.get(config))
+    public Optional<BatchStats.Counts> batchStats(ServingConfig config) {
+        synchronized (models) {
+            return Optional.ofNullable(models.get(config))
                     .map(e -> e.batcher.stats().snapshot());
         }
     }
 
     /** Where the model thread of {@code config} in this JVM has spent its time, if it is open (for benchmarks). */
-    public static Optional<ModelThreadTimes.Snapshot> modelThreadTimes(ServingConfig config) {
-        synchronized (MODELS) {
-            return Optional.ofNullable(MODELS.get(config))
+    public Optional<ModelThreadTimes.Snapshot> modelThreadTimes(ServingConfig config) {
+        synchronized (models) {
+            return Optional.ofNullable(models.get(config))
                     .map(e -> e.batcher.times().snapshot());
         }
     }
 
-    /** The shared model of {@code config}, opened with {@code factory} if this JVM has none (or a broken one). */
-    public static Lease acquire(ServingConfig config, SessionFactory factory) {
-        synchronized (MODELS) {
-            Entry e = MODELS.get(config);
+    /** The shared model of {@code config}, opened with {@code factory} if this registry has none (or a broken one). */
+    public Lease acquire(ServingConfig config, SessionFactory factory) {
+        synchronized (models) {
+            Entry e = models.get(config);
             if (e == null || e.batcher.isBroken()) {
-                ModelBundle bundle = config.loadBundle();
-                MrcEngine engine = new MrcEngine(
-                        bundle,
-                        config.entityTypes(),
-                        config.gate(),
-                        config.corpora()); // checks them before loading the model
-                MrcSession session;
-                try {
-                    session = factory.open(bundle, config.inferenceHere());
-                } catch (RuntimeException failed) {
-                    engine.close();
-                    throw failed;
-                }
+                ServedModel model = ServedModel.open(config, factory);
                 e = new Entry(
-                        engine,
-                        session,
+                        model,
                         new MicroBatcher(
-                                session,
+                                model.session(),
                                 config.batchMaxSize(),
                                 config.batchMaxWait(),
                                 config.maxWindowsPerDocument(),
                                 config.runnersHere()));
-                MODELS.put(config, e);
+                models.put(config, e);
             }
             e.users++;
             return new Lease(config, e);

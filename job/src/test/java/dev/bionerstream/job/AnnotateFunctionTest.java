@@ -14,6 +14,7 @@ import dev.bionerstream.model.RelabelledBundle;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.SessionFactory;
+import dev.bionerstream.serving.SharedModels;
 import dev.bionerstream.serving.TestingMrcSession;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +22,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
@@ -29,6 +29,7 @@ import org.apache.flink.streaming.api.operators.async.AsyncWaitOperatorFactory;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,9 +45,14 @@ class AnnotateFunctionTest {
         }
     }
 
-    static final AtomicInteger CONFIGS = new AtomicInteger();
+    /** Each test its own registry, so each gets its own shared batcher. */
+    static SharedModels registry;
 
-    /** Each test its own config (a nanosecond more wait), so each gets its own shared batcher. */
+    @BeforeEach
+    void ownRegistry() {
+        registry = new SharedModels();
+    }
+
     static ServingConfig config(int maxSize, Duration maxWait) {
         return new ServingConfig(
                 null,
@@ -55,7 +61,7 @@ class AnnotateFunctionTest {
                 Map.of(),
                 InferenceOptions.cpu(1),
                 new BatchSize(maxSize),
-                maxWait.plusNanos(CONFIGS.incrementAndGet()),
+                maxWait,
                 1,
                 4000);
     }
@@ -68,7 +74,10 @@ class AnnotateFunctionTest {
         SessionFactory testing = (bundle, options) -> session;
         var h = new OneInputStreamOperatorTestHarness<>(
                 new AsyncWaitOperatorFactory<>(
-                        new AnnotateFunction(models, testing), TIMEOUT_MS, 10, AsyncDataStream.OutputMode.ORDERED),
+                        new AnnotateFunction(models, testing, () -> registry),
+                        TIMEOUT_MS,
+                        10,
+                        AsyncDataStream.OutputMode.ORDERED),
                 TypeInformation.of(SourcedAbstract.class).createSerializer(new SerializerConfigImpl()));
         h.open();
         return h;

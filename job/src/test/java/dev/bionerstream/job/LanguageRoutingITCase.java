@@ -72,7 +72,7 @@ class LanguageRoutingITCase {
                     .as(e.getDocumentId())
                     .isEqualTo(modelOf.get(e.getDocumentId())));
             for (var model : p.config.models().all()) {
-                assertThat(SharedModels.batchStats(model))
+                assertThat(SharedModels.jvm().batchStats(model))
                         .as("the batcher of " + model.bundle())
                         .hasValueSatisfying(c -> assertThat(c.windows()).isPositive());
             }

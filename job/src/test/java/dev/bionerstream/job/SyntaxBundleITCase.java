@@ -47,7 +47,7 @@ class SyntaxBundleITCase {
                 assertThat(d.getModelName()).isEqualTo("tiny-syntax");
                 assertThat(d.getSentences()).isPositive();
             });
-            assertThat(SharedModels.batchStats(p.config.models().all().get(0)))
+            assertThat(SharedModels.jvm().batchStats(p.config.models().all().get(0)))
                     .hasValueSatisfying(c -> assertThat(c.windows())
                             .as("(sentence, type) passes")
                             .isEqualTo(2 * 4));
