@@ -35,9 +35,10 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
 /**
  * One async call per document: the engine encodes its title and abstract into (sentence, type)
  * windows, the JVM's shared micro-batcher runs them, and the call completes with the document's
- * entities. A failure or a timeout completes with a dead letter instead of an exception, so the
- * retry strategy can try again and the job never fails on one bad document; a timed-out document's
- * windows still queued are withdrawn so they do not delay the documents behind it. Only a broken
+ * entities. A failure or a timeout completes with a dead letter instead of an exception, so the job
+ * never fails on one bad document: a failed batch is retried by the retry strategy; a timeout is final
+ * (async.timeout covers all attempts together) and a timed-out document's windows still queued are
+ * withdrawn so they do not delay the documents behind it. Only a broken
  * model fails the task, so that Flink restarts it from the last checkpoint. The record's language
  * picks the model ({@link ModelRoutes}); a deletion is one per model, since each model's record of
  * the document has its own id in the index.

@@ -36,12 +36,12 @@ public final class DocumentRecords {
         return Arrays.asList(a.getTitle(), a.getAbstractText());
     }
 
-    /** The document's record from the extraction of its {@link #FIELDS}; its mentions ordered by field, then offsets. */
     /** The id of the document's record, and of its search-index document, for this model. */
     public String eventId(String documentId) {
         return EventIds.document(documentId, model.id());
     }
 
+    /** The document's record from the extraction of its {@link #FIELDS}; its mentions ordered by field, then offsets. */
     public DocumentEntities document(Abstract a, Extraction extraction, Instant now) {
         List<Mention> mentions = new ArrayList<>();
         for (int f = 0; f < FIELDS.size(); f++) {
