@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>no space before {@code , . ; : ) ] } % ? !}, none after {@code ( [ {};
  *   <li>hyphens and slashes join their neighbours: "56-year-old", "mcg/kg", "and/or" ("2.6 +/- 1.3"
- *       keeps the space after "+/-");
+ *       keeps the space after "+/-", "pre- and postsynaptic" the one before a conjunction);
  *   <li>numbers: "2.5" (a period between digits), "P = .001" (a period before digits after an
  *       operator), "1:4" (a colon between digits), "1,000" (a comma before exactly three digits
  *       after one to three digits, unless the numbers are a list: "30, 100, and 300"); in Spanish
@@ -40,6 +40,7 @@ public final class Detokenizer {
     private static final Pattern UPPER_NAME = Pattern.compile("\\p{Lu}{2,}");
     private static final Pattern SUBTYPE = Pattern.compile("\\d\\p{Lu}");
     private static final Pattern WORD_END = Pattern.compile(".*[\\p{L}\\p{N}]");
+    private static final Pattern CONJUNCTIONS = Pattern.compile("and|or|y|o");
     private static final Pattern LIST_WORDS = Pattern.compile(",|and|or|y|o");
     private static final Pattern MINUS_AFTER = Pattern.compile("[=<>~.,;:]");
     private static final Pattern CHARGED = Pattern.compile("\\p{L}+\\d+");
@@ -149,6 +150,9 @@ public final class Detokenizer {
         }
         if (b.equals("+") && CHARGED.matcher(a).matches() && !startsWithDigit(next)) {
             return true; // Ca2+, CD4+ T-cells
+        }
+        if (a.equals("-") && CONJUNCTIONS.matcher(b).matches()) {
+            return false; // pre- and postsynaptic
         }
         if (a.equals("-") && prev.equals("/") && at(t, i - 2).equals("+")) {
             return false; // 2.6 +/- 1.3

@@ -40,6 +40,7 @@ class DetokenizerTest {
                 "eng|The extent of ' flattened ' affect with pergolide|The extent of 'flattened' affect with pergolide",
                 "eng|the patients ' scores for|the patients' scores for",
                 "eng|and 5 ' - N|and 5'-N",
+                "eng|block pre - and postsynaptic striatal D2|block pre- and postsynaptic striatal D2",
                 "eng|were matched ( 1 : 4 ) to 1 , 908 controls .|were matched (1:4) to 1,908 controls.",
                 "eng|tempol ( 30 , 100 , and 300 micromol / kg )|tempol (30, 100, and 300 micromol/kg)",
                 "eng|( 0 , 30 , 60 , 120 minutes )|(0, 30, 60, 120 minutes)",
