@@ -32,8 +32,11 @@ import picocli.CommandLine.Option;
 @Command(
         name = "annotate",
         mixinStandardHelpOptions = true,
-        description =
-                "The syntax annotations (POS, chunk, dependency contexts on word pieces) of sentences, as JSON lines.")
+        header = "The syntax a syntax bundle reads, as JSON lines",
+        description = {"One JSON line per distinct sentence; model-export trains syntax bundles on this output."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  ./bioner annotate --iob corpora/BC5CDR-IOB/train.tsv --tokenizer tokenizer.json --out syntax.jsonl"
+        })
 final class AnnotateCommand implements Callable<Integer> {
     @Option(names = "--iob", description = "IOB file(s) whose sentences to annotate (tokens joined by single spaces)")
     List<Path> iob = new ArrayList<>();

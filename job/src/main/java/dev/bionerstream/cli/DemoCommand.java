@@ -34,9 +34,19 @@ import picocli.CommandLine.Option;
         name = "demo",
         mixinStandardHelpOptions = true,
         defaultValueProvider = ServingDefaults.class,
-        description =
-                "Embedded Kafka and OpenSearch + the job on a local Flink cluster (dashboard on --port) + the sample abstracts; "
-                        + "prints a summary and serves a page to search and view the results (--viewer.port).")
+        header = "The whole pipeline on this machine, on sample abstracts",
+        description = {
+            "Starts an embedded Kafka broker and an embedded OpenSearch node on 127.0.0.1 with the job's index sink and the search-and-view page (--no-index: neither), runs the job on a local Flink cluster with its dashboard (--port), produces N English sample abstracts (and two bad records) and 5 Spanish clinical-case samples (--abstracts-es), and prints a summary: abstracts, sentences, entities by type, documents per model, examples, dead letters, throughput, and the page's address with the number of searchable documents.%n",
+            "English records are read by the default bundle, Spanish ones by the repository's Spanish bundle bundles/pharmaconer-es (--model.language-bundles none: English only). --pubmed DIR runs the ingest job on a directory of PubMed XML files instead (samples/pubmed is a real sample).%n",
+            "Nothing to install but Java and Maven: no Docker, no Kafka, no Flink."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ./bioner demo                          # keeps running for the page; Ctrl-C stops it",
+            "  ./bioner demo --exit-when-done         # prints the summary and exits",
+            "  ./bioner demo --no-index               # without OpenSearch and the page (small machines)",
+            "  ./bioner demo --pubmed samples/pubmed  # real PubMed XML through the ingest job"
+        })
 final class DemoCommand implements Callable<Integer> {
     static final List<String> BAD_RECORDS = List.of("{not json", "{\"id\": \"no-text\"}");
     /** Turns the Spanish bundle off: {@code --model.language-bundles none}. */

@@ -20,7 +20,16 @@ import picocli.CommandLine.Option;
         name = "eval",
         mixinStandardHelpOptions = true,
         defaultValueProvider = ServingDefaults.class,
-        description = "Precision, recall and F1 per type and overall on an IOB file (one sentence per engine text).")
+        header = "Precision, recall and F1 of a model on an IOB corpus",
+        description = {
+            "One sentence per engine text; the IOB file has one token per line and sentences separated by blank lines; --types maps the corpus's tags to the model's entity types."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ./bioner eval --iob corpora/BC5CDR-IOB/test.tsv --types Chemical=chemical,Disease=disease",
+            "  ./bioner eval --bundle bundles/pharmaconer-es --iob corpora/PharmaCoNER-IOB/test.tsv \\",
+            "      --types NORMALIZABLES=normalizable,NOTNORMALIZABLES=non-normalizable,PROTEINAS=protein"
+        })
 final class EvalCommand implements Callable<Integer> {
     @Mixin
     EngineArgs engine;

@@ -31,8 +31,15 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "export",
         mixinStandardHelpOptions = true,
-        description =
-                "Writes the documents topic as PubTator, BioC JSON or BioC XML (documents as they stand), until no new record arrives for --idle.")
+        header = "The job's documents as PubTator, BioC JSON or BioC XML",
+        description = {
+            "Reads the per-document topic (read_committed) and writes the documents as they stand: the newest record per document, deleted ones left out. Offsets in code points over title + \" \" + abstract, types Chemical, Disease, Gene, Species, concept id - (the job does not normalise). Stops when no record arrived for --idle."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ./bioner export --kafka.bootstrap-servers HOST:9092 --format pubtator --out entities.pubtator",
+            "  ./bioner export --kafka.bootstrap-servers HOST:9092 --format bioc --out entities.json"
+        })
 final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

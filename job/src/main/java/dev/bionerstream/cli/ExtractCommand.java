@@ -21,8 +21,14 @@ import picocli.CommandLine.Mixin;
         name = "extract",
         mixinStandardHelpOptions = true,
         defaultValueProvider = ServingDefaults.class,
-        description = "Reads one text per line on stdin; prints one JSON line per entity: "
-                + "line, type, start, end (chars in the line), text, sentence, score.")
+        header = "Entities in texts from stdin, one JSON line per entity",
+        description = {"Fields: line, type, start, end (characters in the line), text, sentence, score."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  echo \"Naloxone reverses the antihypertensive effect of clonidine in mice.\" | ./bioner extract",
+            "  ./bioner extract < texts.txt > entities.jsonl",
+            "  ./bioner extract --bundle bundles/pharmaconer-es < textos.txt"
+        })
 final class ExtractCommand implements Callable<Integer> {
     private static final int CHUNK = 64;
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -12,8 +12,15 @@ import picocli.CommandLine.Option;
 @Command(
         name = "fetch",
         mixinStandardHelpOptions = true,
-        description =
-                "Downloads the PubMed update files listed at --url that --dir lacks, verified against their .md5.")
+        header = "Download new PubMed update files, checked against their .md5",
+        description = {
+            "Lists --url (default NCBI's PubMed update files), downloads the files --dir lacks, verifies each against its .md5, and exits 1 if one failed; the ingest job watching --dir picks them up."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ./bioner fetch --dir /data/pubmed --contact you@your.org",
+            "  ./bioner fetch --dir /data/pubmed --contact you@your.org --max-files 2"
+        })
 final class FetchCommand implements Callable<Integer> {
     @Option(names = "--dir", required = true, description = "the directory the ingest job watches")
     Path dir;

@@ -24,8 +24,15 @@ import picocli.CommandLine.Option;
 @Command(
         name = "import",
         mixinStandardHelpOptions = true,
-        description =
-                "Writes the documents of a PubTator, BioC JSON or BioC XML file to the input topic as JSON Abstract records.")
+        header = "PubTator, BioC JSON or BioC XML documents to the input topic",
+        description = {
+            "Each document becomes a JSON Abstract record: the first passage is the title, the others are joined into the abstract with single spaces; its own annotations are not sent, and PubTator relation lines (such as BC5CDR's CID) are read past."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ./bioner import --pubtator corpus.pubtator --kafka.bootstrap-servers HOST:9092",
+            "  ./bioner import --bioc-xml corpus.xml --kafka.bootstrap-servers HOST:9092 --topic abstracts"
+        })
 final class ImportCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -19,6 +19,8 @@ import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.RecoveryClaimMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 /**
@@ -29,8 +31,13 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(
         name = "run",
-        description =
-                "Runs the streaming job: --kafka.bootstrap-servers HOST:PORT [--key value ...]; --help lists the keys.")
+        header = "The streaming job against your Kafka: abstracts in, entities out",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ./bioner run --kafka.bootstrap-servers HOST:9092",
+            "  ./bioner run --kafka.bootstrap-servers HOST:9092 --opensearch.hosts http://HOST:9200",
+            "  ./bioner run --kafka.bootstrap-servers HOST:9092 --model.language-bundles spa=bundles/pharmaconer-es"
+        })
 final class RunCommand implements Callable<Integer> {
     static final String DEFAULT_CHECKPOINT_DIR = Path.of(
                     System.getProperty("user.home"), ".local", "share", "bioner-stream", "checkpoints")
@@ -40,12 +47,18 @@ final class RunCommand implements Callable<Integer> {
     @Unmatched
     List<String> args = new ArrayList<>();
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         if (args.contains("--help") || args.contains("-h")) {
             System.out.print(help(
+                    spec,
                     "Usage: bioner run --kafka.bootstrap-servers HOST:PORT [--key value ...]\n\n"
-                            + "Runs the streaming job on a local Flink cluster. Keys (also --key=value):\n",
+                            + "Runs the streaming job on a local Flink cluster in this process; checkpoints go to a "
+                            + "local directory and are kept, and the same command after a crash resumes from the "
+                            + "newest one. Keys (also --key=value):\n",
                     JobConfig.OPTIONS));
             return 0;
         }
@@ -100,8 +113,13 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    static String help(String usage, List<ConfigOption<?>> options) {
-        StringBuilder sb = new StringBuilder(usage);
+    /** A help page for a command whose options are the job's keys: header, usage, keys, examples. */
+    static String help(CommandSpec spec, String usage, List<ConfigOption<?>> options) {
+        StringBuilder sb = new StringBuilder();
+        for (String line : spec.usageMessage().header()) {
+            sb.append(line).append("\n\n");
+        }
+        sb.append(usage);
         for (ConfigOption<?> o : options) {
             sb.append(String.format(
                     "  --%-36s %s%n",
@@ -113,6 +131,10 @@ final class RunCommand implements Callable<Integer> {
         sb.append("Default checkpoint directory of this command: ")
                 .append(DEFAULT_CHECKPOINT_DIR)
                 .append('\n');
+        sb.append(String.format(spec.usageMessage().footerHeading()));
+        for (String line : spec.usageMessage().footer()) {
+            sb.append(String.format(line)).append('\n');
+        }
         return sb.toString();
     }
 }

@@ -12,7 +12,15 @@ import picocli.CommandLine.Option;
 @Command(
         name = "view",
         mixinStandardHelpOptions = true,
-        description = "Serves a page to search the index and see each document with its entities highlighted.")
+        header = "A page to search the job's index and see the entities",
+        description = {
+            "Search by entity, type, free text, document id and year; each document with its entities highlighted. --opensearch defaults to OPENSEARCH_HOSTS (its first node); basic auth from OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ./bioner view --opensearch http://localhost:9200   # then open http://127.0.0.1:8090",
+            "  OPENSEARCH_USERNAME=reader OPENSEARCH_PASSWORD=... ./bioner view --opensearch https://HOST:9200"
+        })
 final class ViewCommand implements Callable<Integer> {
     @Option(
             names = "--opensearch",

@@ -1,6 +1,9 @@
 package dev.bionerstream.demo;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -47,7 +50,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         brokerConfig.forEach(builder::setConfigProp);
         KafkaClusterTestKit cluster = builder.build();
         try {
-            cluster.format();
+            formatQuietly(cluster);
             releasePreboundSockets(cluster);
             cluster.startup();
             cluster.waitForReadyBrokers();
@@ -56,6 +59,24 @@ public final class EmbeddedKafka implements AutoCloseable {
             throw e;
         }
         return new EmbeddedKafka(cluster);
+    }
+
+    /**
+     * Formats the kit's storage directories; the formatter prints its bootstrap metadata to {@code
+     * System.out}, which is kept from the console unless formatting fails.
+     */
+    private static void formatQuietly(KafkaClusterTestKit cluster) throws Exception {
+        PrintStream console = System.out;
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(said, true, StandardCharsets.UTF_8));
+        try {
+            cluster.format();
+        } catch (Exception | Error e) {
+            console.print(said.toString(StandardCharsets.UTF_8));
+            throw e;
+        } finally {
+            System.setOut(console);
+        }
     }
 
     /**

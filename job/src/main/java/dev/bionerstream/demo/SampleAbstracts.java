@@ -14,7 +14,8 @@ import java.util.List;
  * the job), written by model-export's {@code bioner_mrc.sample}: pseudo-abstracts built from the
  * BC5CDR test split (Li et al. 2016, CC BY 4.0, via cambridgeltl/MTL-Bioinformatics-2016), and
  * Spanish clinical-case excerpts from the PharmaCoNER test split (Gonzalez-Agirre et al. 2019, MIT,
- * via CongSun-dlut/PharmaCoNER), language {@code spa}.
+ * via CongSun-dlut/PharmaCoNER), language {@code spa}; both given the spacing of published text by
+ * {@link DetokenizedSamples}.
  */
 public final class SampleAbstracts {
     public static final String RESOURCE = "/samples/abstracts.jsonl";

@@ -1,0 +1,103 @@
+package dev.bionerstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The demo's console as a user sees it: {@code ./bioner demo --exit-when-done} run as the script
+ * runs it (its own JVM, the CLI's classpath and log configuration, C1 only), with the index and
+ * the page, on free ports. A healthy run prints its summary and no stack trace: the expected
+ * start-up states (the broker's group coordinator not yet up when the first checkpoints commit
+ * offsets, a local cluster without log files) are one line at most. The output is kept in {@code
+ * target/cli-console/demo.txt}.
+ */
+class CliConsoleITCase {
+    /** A throwable's first line ("java.lang.IllegalStateException: ..."), a frame, a cause, a trimmed frame count. */
+    private static final Pattern TRACE = Pattern.compile(
+            "^(\\s+at \\S.*|Caused by: .*|\\s*\\.\\.\\. \\d+ more|([a-z][\\w$]*\\.)+[A-Z][\\w$]*(Exception|Error|Throwable)(: .*)?)$");
+    /** Generous: a loaded 2-core machine builds nothing here but starts Kafka, OpenSearch and Flink slowly. */
+    private static final long TIMEOUT_MINUTES = 20;
+
+    @Test
+    void theDemoPrintsItsSummaryAndNoStackTrace() throws Exception {
+        Path root = repositoryRoot();
+        Path target = root.resolve("job").resolve("target");
+        String classpath = String.join(
+                File.pathSeparator,
+                target.resolve("classes").toString(),
+                Files.readString(target.resolve("cli-classpath.txt")).strip(),
+                Files.readString(target.resolve("cli-runtime-classpath.txt")).strip());
+        Path out = Files.createDirectories(target.resolve("cli-console")).resolve("demo.txt");
+        List<String> command = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-Dbioner.home=" + root,
+                "-Dlog4j2.configurationFile="
+                        + root.resolve("job/src/main/cli/log4j2-cli.properties").toUri(),
+                "-cp",
+                classpath,
+                Main.class.getName(),
+                "demo",
+                "--exit-when-done",
+                "--abstracts",
+                "20",
+                "--abstracts-es",
+                "2",
+                "--port",
+                "0",
+                "--viewer.port",
+                "0");
+        Process demo = new ProcessBuilder(command)
+                .directory(root.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile())
+                .start();
+        boolean exited = demo.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES);
+        if (!exited) {
+            demo.descendants().forEach(ProcessHandle::destroyForcibly);
+            demo.destroyForcibly().waitFor();
+        }
+        List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+        String console = String.join("\n", lines);
+        assertThat(exited)
+                .as("the demo exited within %d min; its output:\n%s", TIMEOUT_MINUTES, console)
+                .isTrue();
+        assertThat(demo.exitValue()).as("exit code; output:\n%s", console).isZero();
+        assertThat(console)
+                .as("the summary")
+                .contains("abstracts 22, sentences")
+                .contains("22 of 22 documents searchable");
+
+        List<String> traces = new ArrayList<>();
+        for (String line : lines) {
+            if (TRACE.matcher(line).matches()) {
+                traces.add(line);
+            }
+        }
+        assertThat(traces)
+                .as("stack trace lines in the demo's output:\n%s", console)
+                .isEmpty();
+        assertThat(lines.stream().filter(l -> l.contains("Failed to commit consumer offsets")))
+                .as("offset commits that failed before the group coordinator was up: one line at most")
+                .hasSizeLessThanOrEqualTo(1);
+    }
+
+    private static Path repositoryRoot() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("bioner")) && Files.isDirectory(p.resolve("job"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException(
+                "./bioner not found above " + Path.of("").toAbsolutePath());
+    }
+}
