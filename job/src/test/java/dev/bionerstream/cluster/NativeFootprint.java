@@ -1,0 +1,79 @@
+package dev.bionerstream.cluster;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a TaskManager process holds of the job's native code: how many copies of each native library
+ * are mapped ({@code /proc/<pid>/maps}, distinct files), how many Flink user class loaders are alive
+ * after a full GC ({@code jcmd <pid> VM.classloaders}), and its resident memory.
+ *
+ * @param onnxRuntimeCopies distinct {@code libonnxruntime.so} files mapped
+ * @param tokenizersCopies distinct {@code libtokenizers.so} files mapped
+ * @param userClassLoaders Flink user-code class loaders alive after {@code GC.run}, -1 if jcmd failed
+ * @param rssKb VmRSS in kB
+ */
+record NativeFootprint(long onnxRuntimeCopies, long tokenizersCopies, int userClassLoaders, long rssKb) {
+    /** Measures the process; the jcmd outputs (class loaders, threads) go to {@code report}{@code -*.txt}. */
+    static NativeFootprint of(long pid, Path report) throws IOException, InterruptedException {
+        jcmd(pid, "GC.run");
+        String loaders = jcmd(pid, "VM.classloaders");
+        String threads = jcmd(pid, "Thread.print");
+        Files.writeString(Path.of(report + "-classloaders.txt"), String.valueOf(loaders));
+        Files.writeString(Path.of(report + "-threads.txt"), String.valueOf(threads));
+        List<String> maps = Files.readAllLines(Path.of("/proc/" + pid + "/maps"));
+        return new NativeFootprint(
+                copies(maps, "libonnxruntime.so"),
+                copies(maps, "libtokenizers.so"),
+                loaders == null
+                        ? -1
+                        : (int) loaders.lines()
+                                .filter(l ->
+                                        l.contains("ChildFirstClassLoader") || l.contains("$ParentFirstClassLoader"))
+                                .count(),
+                rss(pid));
+    }
+
+    private static long copies(List<String> maps, String library) {
+        return maps.stream()
+                .map(l -> l.replaceAll("^(\\S+\\s+){5}", "").strip())
+                .filter(f ->
+                        Path.of(f.isEmpty() ? "-" : f).getFileName().toString().contains(library))
+                .distinct()
+                .count();
+    }
+
+    private static long rss(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
+                .filter(l -> l.startsWith("VmRSS:"))
+                .mapToLong(l -> Long.parseLong(l.replaceAll("\\D", "")))
+                .findFirst()
+                .orElse(-1);
+    }
+
+    /** The command's output, or null when jcmd is missing or fails. */
+    private static String jcmd(long pid, String command) throws IOException, InterruptedException {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        if (!Files.isExecutable(jcmd)) {
+            return null;
+        }
+        Process p = new ProcessBuilder(jcmd.toString(), String.valueOf(pid), command)
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            return null;
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(
+                "libonnxruntime.so x%d, libtokenizers.so x%d, user class loaders %d, RSS %d MB",
+                onnxRuntimeCopies, tokenizersCopies, userClassLoaders, rssKb / 1024);
+    }
+}
