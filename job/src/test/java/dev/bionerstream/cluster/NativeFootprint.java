@@ -25,16 +25,17 @@ record NativeFootprint(long onnxRuntimeCopies, long tokenizersCopies, int userCl
         Files.writeString(Path.of(report + "-classloaders.txt"), String.valueOf(loaders));
         Files.writeString(Path.of(report + "-threads.txt"), String.valueOf(threads));
         List<String> maps = Files.readAllLines(Path.of("/proc/" + pid + "/maps"));
+        int userLoaders = loaders == null
+                ? -1
+                : (int) loaders.lines()
+                        .filter(l -> l.contains("ChildFirstClassLoader") || l.contains("$ParentFirstClassLoader"))
+                        .count();
+        if (userLoaders > 1) {
+            // Which reference keeps the older loader alive: the heap dump's path to a GC root says.
+            jcmd(pid, "GC.heap_dump " + report + "-heap.hprof");
+        }
         return new NativeFootprint(
-                copies(maps, "libonnxruntime.so"),
-                copies(maps, "libtokenizers.so"),
-                loaders == null
-                        ? -1
-                        : (int) loaders.lines()
-                                .filter(l ->
-                                        l.contains("ChildFirstClassLoader") || l.contains("$ParentFirstClassLoader"))
-                                .count(),
-                rss(pid));
+                copies(maps, "libonnxruntime.so"), copies(maps, "libtokenizers.so"), userLoaders, rss(pid));
     }
 
     private static long copies(List<String> maps, String library) {
@@ -60,9 +61,9 @@ record NativeFootprint(long onnxRuntimeCopies, long tokenizersCopies, int userCl
         if (!Files.isExecutable(jcmd)) {
             return null;
         }
-        Process p = new ProcessBuilder(jcmd.toString(), String.valueOf(pid), command)
-                .redirectErrorStream(true)
-                .start();
+        List<String> args = new java.util.ArrayList<>(List.of(jcmd.toString(), String.valueOf(pid)));
+        args.addAll(List.of(command.split(" ")));
+        Process p = new ProcessBuilder(args).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
             return null;
