@@ -22,28 +22,46 @@ import java.util.function.Supplier;
  * Flink task, those threads kept the first job's class loader with all its classes in every
  * TaskManager it ran on (ClusterITCase found them with heap dumps: {@code Cleaner$CleanerThread} and
  * {@code OrtEnvironment$OrtEnvCloser}, each through {@code inheritedAccessControlContext}). So the
- * first call runs on a common-pool thread, which the JDK creates with an empty context and the
- * system class loader, through a JDK proxy of a method handle: no class of the job is on that stack.
+ * first call runs on a thread with a large stack that a common-pool thread (created by the JDK with
+ * an empty context and the system class loader) starts, both through JDK proxies of method handles:
+ * no class of the job is on either stack.
  */
 public final class LibraryContext {
     private LibraryContext() {}
+
+    /**
+     * Stack of the thread that makes the first call: ONNX Runtime's first load crashes the JVM with
+     * SIGSEGV on a default 1 MB thread stack (it succeeds on 4 MB).
+     */
+    static final long STACK_BYTES = 16L << 20;
 
     /**
      * Calls the public static method {@code name} of {@code owner} with {@code args} on a stack that
      * holds no class of this job, and returns what it returns (its exception, if it throws).
      */
     public static Object callStatic(Class<?> owner, String name, MethodType type, Object... args) throws Exception {
-        MethodHandle target =
-                MethodHandles.insertArguments(MethodHandles.publicLookup().findStatic(owner, name, type), 0, args);
-        ClassLoader library = owner.getClassLoader();
-        Callable<?> call =
-                withContextClassLoader(library, () -> MethodHandleProxies.asInterfaceInstance(Callable.class, target));
-        // execute and a FutureTask, not submit(...).get(): a ForkJoinTask joined from outside the pool
-        // may run on the joining thread itself, this job's task thread.
-        FutureTask<?> task = new FutureTask<>(call);
-        ForkJoinPool.commonPool().execute(task);
+        MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+        MethodHandle target = MethodHandles.insertArguments(lookup.findStatic(owner, name, type), 0, args);
+        FutureTask<?> call = new FutureTask<>(withContextClassLoader(
+                owner.getClassLoader(), () -> MethodHandleProxies.asInterfaceInstance(Callable.class, target)));
+        // new Thread(null, call, name, STACK_BYTES).start(), itself run on a common-pool thread and made
+        // of method handles only, so that no class of the job is on the stack that creates the thread.
+        MethodHandle newThread = MethodHandles.insertArguments(
+                lookup.findConstructor(
+                        Thread.class,
+                        MethodType.methodType(void.class, ThreadGroup.class, Runnable.class, String.class, long.class)),
+                0,
+                null,
+                call,
+                "bioner-library-init",
+                STACK_BYTES);
+        MethodHandle startNewThread = MethodHandles.filterReturnValue(
+                newThread, lookup.findVirtual(Thread.class, "start", MethodType.methodType(void.class)));
+        Runnable starter = withContextClassLoader(
+                owner.getClassLoader(), () -> MethodHandleProxies.asInterfaceInstance(Runnable.class, startNewThread));
+        ForkJoinPool.commonPool().execute(starter);
         try {
-            return task.get();
+            return call.get();
         } catch (ExecutionException e) {
             throw e.getCause() instanceof Exception cause ? cause : e;
         }

@@ -58,19 +58,7 @@ class ClusterITCase {
         deleteRecursively(dir);
         Files.createDirectories(dir);
         ComposeFlinkSettings compose = ComposeFlinkSettings.load(root.resolve("docker-compose.yml"));
-        Map<String, String> conf = new LinkedHashMap<>(compose.forLocalProcesses(dir.resolve("checkpoints")));
-        // One slot per TaskManager (compose gives 2), so that parallelism 2 spans both TaskManagers and a
-        // killed one cannot be replaced by the other's spare slot.
-        conf.put("taskmanager.numberOfTaskSlots", "1");
-        // A pause in a restart longer than this releases the job's slots, and the TaskManager its class
-        // loader (50 s by default; compose's exponential delay reaches 1 min).
-        conf.put("slot.idle.timeout", "2 s");
-        conf.put("slot.request.timeout", "10 s");
-        conf.put("heartbeat.interval", "1 s");
-        conf.put("heartbeat.timeout", "8 s");
-        // The job's subtasks share no data exchange, so each is a region of its own: a killed TaskManager
-        // would restart only its own subtask. Full failover restarts the survivor's too, as a broker outage does.
-        conf.put("jobmanager.execution.failover-strategy", "full");
+        Map<String, String> conf = settings(compose, dir);
 
         try (EmbeddedKafka broker = EmbeddedKafka.start();
                 FlinkProcesses cluster = FlinkProcesses.startJobManager(
@@ -116,6 +104,24 @@ class ClusterITCase {
                     .as("tm-a RSS after 5 resubmissions vs after 1 (%s)", footprints)
                     .isLessThanOrEqualTo(first * 1.10);
         }
+    }
+
+    /** docker-compose.yml's Flink settings, and what a test of restarts on one host changes in them. */
+    static Map<String, String> settings(ComposeFlinkSettings compose, Path dir) {
+        Map<String, String> conf = new LinkedHashMap<>(compose.forLocalProcesses(dir.resolve("checkpoints")));
+        // One slot per TaskManager (compose gives 2), so that parallelism 2 spans both TaskManagers and a
+        // killed one cannot be replaced by the other's spare slot.
+        conf.put("taskmanager.numberOfTaskSlots", "1");
+        // A pause in a restart longer than this releases the job's slots, and the TaskManager its class
+        // loader (50 s by default; compose's exponential delay reaches 1 min).
+        conf.put("slot.idle.timeout", "2 s");
+        conf.put("slot.request.timeout", "10 s");
+        conf.put("heartbeat.interval", "1 s");
+        conf.put("heartbeat.timeout", "8 s");
+        // The job's subtasks share no data exchange, so each is a region of its own: a killed TaskManager
+        // would restart only its own subtask. Full failover restarts the survivor's too, as a broker outage does.
+        conf.put("jobmanager.execution.failover-strategy", "full");
+        return conf;
     }
 
     /** Submits the job on a fresh topic set, checks its output and placement, and cancels it. */
@@ -272,7 +278,7 @@ class ClusterITCase {
         return f;
     }
 
-    private static void deleteRecursively(Path path) throws IOException {
+    static void deleteRecursively(Path path) throws IOException {
         if (!Files.exists(path)) {
             return;
         }
@@ -289,9 +295,14 @@ class ClusterITCase {
     }
 
     private List<String> jobArgs(String name) {
+        return jobArgs(name, kafka.bootstrapServers());
+    }
+
+    /** The job's arguments for topics, group and transactions named after {@code name}. */
+    static List<String> jobArgs(String name, String bootstrapServers) {
         List<String> args = new ArrayList<>(List.of(
                 "--kafka.bootstrap-servers",
-                kafka.bootstrapServers(),
+                bootstrapServers,
                 "--kafka.input-topic",
                 name + "-abstracts",
                 "--kafka.documents-topic",
@@ -371,7 +382,7 @@ class ClusterITCase {
         return logs.toString();
     }
 
-    private static Path jobJar() throws IOException {
+    static Path jobJar() throws IOException {
         String given = System.getProperty("bioner.cluster.jar");
         if (given != null) {
             return Path.of(given);
@@ -385,7 +396,7 @@ class ClusterITCase {
     }
 
     /** Flink's lib/ and ours, as resolved by flink-lib's build (its target/flink-lib-classpath.txt). */
-    private static String clusterClasspath(Path root) throws IOException {
+    static String clusterClasspath(Path root) throws IOException {
         Path file = Path.of(System.getProperty(
                 "bioner.cluster.classpath",
                 root.resolve("flink-lib/target/flink-lib-classpath.txt").toString()));
@@ -395,7 +406,7 @@ class ClusterITCase {
         return Files.readString(file).strip();
     }
 
-    private static Path repositoryRoot() {
+    static Path repositoryRoot() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             if (Files.exists(p.resolve("docker-compose.yml")) && Files.isDirectory(p.resolve("flink-lib"))) {
                 return p;

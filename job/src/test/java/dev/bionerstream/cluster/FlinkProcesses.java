@@ -96,6 +96,8 @@ final class FlinkProcesses implements AutoCloseable {
         TaskExecutorProcessSpec spec = TaskExecutorProcessUtils.processSpecFromConfig(c);
         List<String> jvm = new ArrayList<>(split(ProcessMemoryUtils.generateJvmParametersStr(spec)));
         jvm.addAll(taskManagerJavaOpts);
+        // -Dbioner.cluster.tm-jvm-opts: more TaskManager JVM options for a look (-XX:NativeMemoryTracking=summary).
+        jvm.addAll(split(System.getProperty("bioner.cluster.tm-jvm-opts", "")));
         List<String> args = new ArrayList<>(List.of("--configDir", confDir.toString()));
         args.addAll(split(TaskExecutorProcessUtils.generateDynamicConfigsStr(spec)));
         args.addAll(List.of("-D", "taskmanager.resource-id=" + id));
