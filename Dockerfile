@@ -8,9 +8,14 @@
 #   docker build -t bioner-stream:0.1.0-SNAPSHOT .                        # CPU image (last stage)
 #   docker build --target gpu -t bioner-stream:0.1.0-SNAPSHOT-gpu .       # CUDA 12 + onnxruntime_gpu
 #
-# The GPU image is built with -Pgpu, so the job jar does not shade ONNX Runtime; the 642 MB
-# onnxruntime_gpu jar goes to /opt/flink/lib instead, where its native library loads once per
-# TaskManager JVM in the parent class loader (one CUDA session per JVM, shared by all slots).
+# Native code goes to /opt/flink/lib, never into the job jar: ONNX Runtime (onnxruntime, or with -Pgpu
+# the 642 MB onnxruntime_gpu) and the DJL tokenizers, with what they need, as flink-lib/pom.xml lists
+# them (the build copies them to flink-lib/target/lib). There they load once per TaskManager JVM, in
+# the parent class loader, and stay loaded through any number of job restarts, resubmissions and
+# savepoint resumes; from a job jar, each new user class loader (a resubmission, or a restart after
+# slot.idle.timeout released the job's slots) would load them again: DJL's tokenizer then fails with
+# "already loaded in another classloader" and ONNX Runtime leaks a copy of its library each time. One
+# CUDA session per JVM, shared by all slots. ClusterITCase runs a cluster on this same list.
 
 ARG FLINK_IMAGE=flink:2.2.1-java17
 ARG MAVEN_IMAGE=maven:3.9-eclipse-temurin-17
@@ -23,22 +28,22 @@ COPY . .
 FROM source AS build-cpu
 RUN --mount=type=cache,target=/m2 \
     mvn -B -Dmaven.repo.local=/m2 -DskipTests package \
-    && mkdir -p /out \
+    && mkdir -p /out/lib \
     && cp job/target/bioner-stream-job-*.jar /out/ \
     && rm -f /out/*-sources.jar \
-    && mv /out/bioner-stream-job-*.jar /out/bioner-stream-job.jar
+    && mv /out/bioner-stream-job-*.jar /out/bioner-stream-job.jar \
+    && cp flink-lib/target/lib/*.jar /out/lib/
 
 FROM source AS build-gpu
-ARG ORT_VERSION=1.29.0
 RUN --mount=type=cache,target=/m2 \
     mvn -B -Dmaven.repo.local=/m2 -DskipTests -Pgpu package \
     && mkdir -p /out/lib \
     && cp job/target/bioner-stream-job-*.jar /out/ \
     && rm -f /out/*-sources.jar \
     && mv /out/bioner-stream-job-*.jar /out/bioner-stream-job.jar \
-    && mvn -B -Dmaven.repo.local=/m2 dependency:copy -Dartifact=com.microsoft.onnxruntime:onnxruntime_gpu:${ORT_VERSION} -DoutputDirectory=/out/lib
+    && cp flink-lib/target/lib/*.jar /out/lib/
 
-# ---- Stage 2 (GPU): Flink + CUDA 12 runtime + cuDNN 9 + onnxruntime_gpu in lib/ -------------------
+# ---- Stage 2 (GPU): Flink + CUDA 12 runtime + cuDNN 9 + onnxruntime_gpu and DJL tokenizers in lib/ ---
 # Base: the official flink:2.2.1-java17 image (Ubuntu 24.04 "noble"), so the entrypoint, the flink
 # user and the /opt/flink layout stay what docker-compose and the Flink Kubernetes Operator expect.
 # The CUDA 12.8 runtime libraries and cuDNN 9 that the ONNX Runtime CUDA provider loads
@@ -70,9 +75,10 @@ COPY --from=build-gpu --chown=flink:flink /out/lib/ /opt/flink/lib/
 COPY --from=build-gpu --chown=flink:flink /out/bioner-stream-job.jar /opt/flink/usrlib/bioner-stream-job.jar
 COPY --chown=flink:flink bundles/ /opt/bioner/bundles/
 
-# ---- Stage 2 (CPU, default): Flink + the job jar with the CPU ONNX Runtime shaded in -------------
+# ---- Stage 2 (CPU, default): Flink + onnxruntime (CPU) and DJL tokenizers in lib/ + the job jar ----
 FROM ${FLINK_IMAGE} AS cpu
 RUN mkdir -p /opt/flink/usrlib /opt/flink/checkpoints
 COPY --chmod=755 docker/resume-from-latest-checkpoint.sh /opt/flink/bin/
+COPY --from=build-cpu --chown=flink:flink /out/lib/ /opt/flink/lib/
 COPY --from=build-cpu --chown=flink:flink /out/bioner-stream-job.jar /opt/flink/usrlib/bioner-stream-job.jar
 COPY --chown=flink:flink bundles/ /opt/bioner/bundles/

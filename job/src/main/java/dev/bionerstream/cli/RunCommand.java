@@ -98,13 +98,27 @@ final class RunCommand implements Callable<Integer> {
         env.execute(name);
     }
 
-    /** The newest completed checkpoint of this job (its checkpoint directory and consumer group), on a local file system. */
+    /**
+     * The newest completed checkpoint of this job (its checkpoint directory and consumer group) on a
+     * local file system, when it was taken against the Kafka cluster {@code cfg} names (refused with
+     * what to delete otherwise, see {@link KafkaClusterCheckpoints}); the directory is marked as that
+     * cluster's before the job writes to it.
+     */
     static Optional<Path> resumePoint(KafkaConfig cfg) {
+        return localCheckpointDir(cfg).flatMap(dir -> {
+            String clusterId = KafkaClusterCheckpoints.clusterId(cfg.bootstrapServers(), cfg.kafkaClientProperties());
+            Optional<Path> chk = KafkaClusterCheckpoints.resumePoint(dir, clusterId, cfg.bootstrapServers());
+            KafkaClusterCheckpoints.claim(dir, clusterId);
+            return chk;
+        });
+    }
+
+    private static Optional<Path> localCheckpointDir(KafkaConfig cfg) {
         URI dir = URI.create(cfg.checkpointStorage().orElseThrow());
         if (dir.getScheme() != null && !dir.getScheme().equals("file")) {
             return Optional.empty(); // remote storage: resume with flink run -s, as the README shows
         }
-        return LatestCheckpoint.in(dir.getScheme() == null ? Path.of(dir.getPath()) : Path.of(dir));
+        return Optional.of(dir.getScheme() == null ? Path.of(dir.getPath()) : Path.of(dir));
     }
 
     static void withDefaultCheckpointDir(Configuration given) {

@@ -5,7 +5,9 @@ import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.djl.huggingface.tokenizers.jni.CharSpan;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodType;
 import java.util.Map;
 
 /**
@@ -20,11 +22,18 @@ public final class MrcTokenizer implements AutoCloseable {
 
     public MrcTokenizer(byte[] tokenizerJson) {
         try {
-            tokenizer = HuggingFaceTokenizer.newInstance(
+            tokenizer = (HuggingFaceTokenizer) LibraryContext.callStatic(
+                    HuggingFaceTokenizer.class,
+                    "newInstance",
+                    MethodType.methodType(HuggingFaceTokenizer.class, InputStream.class, Map.class),
                     new ByteArrayInputStream(tokenizerJson),
                     Map.of("addSpecialTokens", "false", "truncation", "false", "padding", "false"));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read tokenizer.json", e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot load the tokenizer: " + e, e);
         }
         clsId = tokenizer.encode("[CLS]", false, false).getIds()[0];
         sepId = tokenizer.encode("[SEP]", false, false).getIds()[0];

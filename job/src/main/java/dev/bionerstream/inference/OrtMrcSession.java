@@ -5,11 +5,13 @@ import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import ai.onnxruntime.OrtSession.SessionOptions.OptLevel;
+import dev.bionerstream.features.LibraryContext;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.model.BundleException;
 import dev.bionerstream.model.BundleManifest;
 import dev.bionerstream.model.BundleSyntax;
 import dev.bionerstream.model.ModelBundle;
+import java.lang.invoke.MethodType;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.util.ArrayList;
@@ -48,10 +50,26 @@ public final class OrtMrcSession implements MrcSession {
 
     public static OrtMrcSession open(ModelBundle bundle, InferenceOptions options) {
         try {
+            environment();
             return onLargeStack(() -> openHere(bundle, options));
         } catch (OrtException e) {
             throw new BundleException(
                     bundle.source() + "/model.onnx cannot be loaded by ONNX Runtime: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The JVM's ONNX Runtime environment, created (the first time) outside this job's classes: its
+     * shutdown-hook thread would otherwise keep the job's class loader (see {@link LibraryContext}).
+     */
+    static OrtEnvironment environment() throws OrtException {
+        try {
+            return (OrtEnvironment) LibraryContext.callStatic(
+                    OrtEnvironment.class, "getEnvironment", MethodType.methodType(OrtEnvironment.class));
+        } catch (OrtException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot create the ONNX Runtime environment: " + e, e);
         }
     }
 

@@ -98,6 +98,31 @@ class CrashRestartITCase {
                     second.destroyForcibly().waitFor();
                 }
             }
+            refusesTheCheckpointsAgainstAnotherKafkaCluster(command, kafka.bootstrapServers());
+        }
+    }
+
+    /**
+     * The same command against another Kafka cluster must not resume: the checkpoint's offsets are the
+     * first cluster's. It stops before starting the job, saying which directory to delete.
+     */
+    private void refusesTheCheckpointsAgainstAnotherKafkaCluster(List<String> command, String first) throws Exception {
+        try (EmbeddedKafka other = EmbeddedKafka.start()) {
+            List<String> elsewhere = new java.util.ArrayList<>(command);
+            elsewhere.set(elsewhere.indexOf(first), other.bootstrapServers());
+            Process third = start(elsewhere, dir.resolve("third.log"));
+            if (!third.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)) {
+                third.destroyForcibly().waitFor();
+            }
+            String log = Files.readString(dir.resolve("third.log"));
+            assertThat(third.exitValue())
+                    .as("exit code against another Kafka cluster; log:%n%s", log)
+                    .isEqualTo(2);
+            assertThat(log)
+                    .as("against another Kafka cluster")
+                    .contains("were taken against Kafka cluster")
+                    .contains("Delete " + dir.resolve("checkpoints"))
+                    .doesNotContain("Resuming from checkpoint");
         }
     }
 

@@ -1,0 +1,215 @@
+package dev.bionerstream.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.demo.TopicReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The soak run (not in {@code mvn verify}; {@code scripts/soak-cluster MINUTES} runs it): the cluster of
+ * ClusterITCase (a JobManager and two TaskManagers as JVMs, docker-compose's Flink settings) and a
+ * KRaft broker of its own JVM, for {@code -Dsoak.minutes} (60), abstracts fed throughout (one every
+ * {@code -Dsoak.feed-millis}, 2000), and every 1 to 3 minutes a {@code kill -9} of a random
+ * TaskManager or of the broker, started again 5 to 20 s later. Then it waits for the output and
+ * prints sent / committed / missing / duplicated as a read_committed consumer sees them.
+ */
+class ClusterSoak {
+    static final int MINUTES = Integer.getInteger("soak.minutes", 60);
+    static final long FEED_MILLIS = Long.getLong("soak.feed-millis", 2000);
+
+    private final Path dir = Path.of("target", "cluster-soak").toAbsolutePath();
+    private final Random random = new Random(Long.getLong("soak.seed", System.nanoTime()));
+
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.HOURS)
+    void killsAtRandomLoseAndRepeatNothing() throws Exception {
+        Path root = ClusterITCase.repositoryRoot();
+        ClusterITCase.deleteRecursively(dir);
+        Files.createDirectories(dir);
+        ComposeFlinkSettings compose = ComposeFlinkSettings.load(root.resolve("docker-compose.yml"));
+        try (KafkaProcess broker = KafkaProcess.format(dir.resolve("kafka"));
+                FlinkProcesses flink = FlinkProcesses.startJobManager(
+                        dir,
+                        ClusterITCase.clusterClasspath(root),
+                        ClusterITCase.settings(compose, dir),
+                        List.of(compose.taskManagerJavaOpts().split("\\s+")))) {
+            broker.start();
+            String bootstrap = broker.bootstrapServers();
+            createTopics(bootstrap, "soak");
+            List<String> tms = new ArrayList<>(List.of("tm-1", "tm-2"));
+            for (String tm : tms) {
+                flink.startTaskManager(tm);
+            }
+            FlinkRest rest = new FlinkRest(flink.restUrl());
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            while (rest.taskManagers().size() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(500);
+            }
+            String jar = rest.upload(ClusterITCase.jobJar());
+            String job = rest.run(
+                    jar, ClusterITCase.ENTRY_CLASS, ClusterITCase.jobArgs("soak", bootstrap), 2, Optional.empty());
+
+            Feeder feeder = new Feeder(bootstrap);
+            Thread feeding = new Thread(feeder, "soak-feeder");
+            feeding.start();
+            Map<String, Integer> kills = new HashMap<>(Map.of("taskmanager", 0, "broker", 0));
+            long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(MINUTES);
+            int next = 3;
+            try {
+                while (System.nanoTime() < end) {
+                    Thread.sleep(TimeUnit.SECONDS.toMillis(60 + random.nextInt(120)));
+                    if (System.nanoTime() >= end) {
+                        break;
+                    }
+                    if (random.nextBoolean()) {
+                        String victim = tms.remove(random.nextInt(tms.size()));
+                        log("kill -9 " + victim);
+                        flink.kill(victim);
+                        Thread.sleep(TimeUnit.SECONDS.toMillis(5 + random.nextInt(16)));
+                        String fresh = "tm-" + next++;
+                        flink.startTaskManager(fresh);
+                        tms.add(fresh);
+                        kills.merge("taskmanager", 1, Integer::sum);
+                    } else {
+                        log("kill -9 broker");
+                        broker.kill();
+                        Thread.sleep(TimeUnit.SECONDS.toMillis(5 + random.nextInt(16)));
+                        broker.start();
+                        kills.merge("broker", 1, Integer::sum);
+                    }
+                }
+            } finally {
+                feeder.stop.set(true);
+                feeding.join();
+            }
+            log("feeding stopped; waiting for the output");
+            try (TopicReader<DocumentEntities> docs =
+                    new TopicReader<>(bootstrap, "soak-documents", DocumentEntities.class)) {
+                Set<String> sent = feeder.acknowledged;
+                docs.pollWhileProgressing(
+                        l -> l.stream()
+                                .map(DocumentEntities::getDocumentId)
+                                .toList()
+                                .containsAll(sent),
+                        Duration.ofMinutes(10));
+                Thread.sleep(10_000); // a duplicate would be committed with one of the next checkpoints
+                List<String> ids = docs.poll(Duration.ofSeconds(1)).stream()
+                        .map(DocumentEntities::getDocumentId)
+                        .toList();
+                Set<String> distinct = new HashSet<>(ids);
+                Set<String> missing = new HashSet<>(sent);
+                missing.removeAll(distinct);
+                int duplicated = ids.size() - distinct.size();
+                String summary = String.format(
+                        "soak: %d min, %d kill -9 of a TaskManager, %d of the broker; sent %d (acknowledged; %d more"
+                                + " unacknowledged), committed %d (%d distinct), missing %d, duplicated %d; job %s %s",
+                        MINUTES,
+                        kills.get("taskmanager"),
+                        kills.get("broker"),
+                        sent.size(),
+                        feeder.unacknowledged.size(),
+                        ids.size(),
+                        distinct.size(),
+                        missing.size(),
+                        duplicated,
+                        job,
+                        rest.jobState(job));
+                log(summary);
+                Files.writeString(dir.resolve("summary.txt"), summary + "\n");
+                assertThat(missing).as(summary).isEmpty();
+                assertThat(duplicated).as(summary).isZero();
+            }
+        }
+    }
+
+    private static void createTopics(String bootstrap, String name) throws Exception {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrap);
+        try (Admin admin = Admin.create(p)) {
+            admin.createTopics(List.of(
+                            new NewTopic(name + "-abstracts", 2, (short) 1),
+                            new NewTopic(name + "-documents", 2, (short) 1),
+                            new NewTopic(name + "-entities", 2, (short) 1),
+                            new NewTopic(name + "-dlq", 2, (short) 1)))
+                    .all()
+                    .get();
+        }
+    }
+
+    private static void log(String line) {
+        System.out.printf("%tT %s%n", System.currentTimeMillis(), line);
+    }
+
+    /**
+     * Writes one abstract per {@link #FEED_MILLIS} with a fresh id. An abstract whose write the broker
+     * did not acknowledge (it was down) is not sent again, which could write it twice; it counts as
+     * unacknowledged, and only the acknowledged ones must all arrive.
+     */
+    static final class Feeder implements Runnable {
+        final AtomicBoolean stop = new AtomicBoolean();
+        final Set<String> acknowledged = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        final Set<String> unacknowledged = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private final String bootstrap;
+
+        Feeder(String bootstrap) {
+            this.bootstrap = bootstrap;
+        }
+
+        @Override
+        public void run() {
+            ObjectMapper json = new ObjectMapper();
+            List<String> sample = SampleAbstracts.load(1000);
+            Properties p = new Properties();
+            p.put("bootstrap.servers", bootstrap);
+            p.put("acks", "all");
+            p.put("delivery.timeout.ms", "30000");
+            p.put("request.timeout.ms", "10000");
+            try (KafkaProducer<byte[], byte[]> producer =
+                    new KafkaProducer<>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+                for (int n = 0; !stop.get(); n++) {
+                    ObjectNode record = (ObjectNode) json.readTree(sample.get(n % sample.size()));
+                    String id = record.get("id").asText() + "-soak-" + n;
+                    record.put("id", id);
+                    try {
+                        producer.send(new ProducerRecord<>(
+                                        "soak-abstracts",
+                                        id.getBytes(StandardCharsets.UTF_8),
+                                        json.writeValueAsBytes(record)))
+                                .get();
+                        acknowledged.add(id);
+                    } catch (Exception e) {
+                        unacknowledged.add(id);
+                    }
+                    Thread.sleep(FEED_MILLIS);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException("feeder failed", e);
+            }
+        }
+    }
+}
