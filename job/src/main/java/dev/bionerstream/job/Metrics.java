@@ -15,6 +15,12 @@ public final class Metrics {
     public static final String ENTITIES_PER_SECOND = "entitiesPerSecond";
     /** Counter: (sentence x type) passes the presence gate saved (0 without a gate). */
     public static final String GATE_SKIPPED_PASSES = "gateSkippedPasses";
+    /**
+     * Histogram: milliseconds from a record's timestamp on the input topic (its append time, as Kafka
+     * stamps it) to its outcome leaving for the sinks. A read_committed consumer sees it at the first
+     * checkpoint after that; an at-least-once one at once.
+     */
+    public static final String RECORD_AGE_MS = "recordAgeMs";
     /** Counter: records sent to the dead-letter topic. */
     public static final String DEAD_LETTERS = "deadLetters";
 

@@ -10,6 +10,9 @@ import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Histogram;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
 import org.apache.flink.streaming.api.datastream.AsyncDataStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -84,15 +87,21 @@ public final class Topology {
     /** Documents and deletions on the main output, dead letters on the side. */
     static final class RouteOutcomes extends ProcessFunction<Outcome, DocumentUpdate> {
         private transient Counter deadLetters;
+        private transient Histogram recordAge;
 
         @Override
         public void open(org.apache.flink.api.common.functions.OpenContext ctx) {
-            deadLetters =
-                    getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP).counter(Metrics.DEAD_LETTERS);
+            MetricGroup g = getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP);
+            deadLetters = g.counter(Metrics.DEAD_LETTERS);
+            recordAge = g.histogram(Metrics.RECORD_AGE_MS, new DescriptiveStatisticsHistogram(1000));
         }
 
         @Override
         public void processElement(Outcome o, Context ctx, Collector<DocumentUpdate> out) {
+            Long appended = ctx.timestamp(); // the Kafka source's record timestamp, kept through the operators
+            if (appended != null) {
+                recordAge.update(Math.max(0, System.currentTimeMillis() - appended));
+            }
             if (o.isFailed()) {
                 deadLetters.inc();
                 ctx.output(DeadLetters.TAG, o.deadLetter);

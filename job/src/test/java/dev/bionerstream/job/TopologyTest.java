@@ -11,26 +11,44 @@ import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.metrics.Histogram;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The job's topology on a bounded list of records with collecting sinks, the way Flink's own recipes
  * test a pipeline: routing to documents, entity events and dead letters, tombstones, and language
- * routing, in seconds and without Kafka. The model answers at once: "lithium" (and "zinc") is an
+ * routing, and the record-age metric, in seconds and without Kafka. The model answers at once: "lithium" (and "zinc") is an
  * entity of every asked type.
  */
 class TopologyTest {
     static final Path SPANISH_BUNDLE = Path.of("..", "bundles", "pharmaconer-es");
+    static final Duration APPENDED_AGO = Duration.ofMinutes(1);
+    static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setConfiguration(REPORTER.addToConfiguration(new Configuration()))
+            .setNumberTaskManagers(1)
+            .setNumberSlotsPerTaskManager(1)
+            .build());
+
     static TestingMrcSession model;
 
     @BeforeAll
@@ -58,16 +76,22 @@ class TopologyTest {
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
+        long appended = System.currentTimeMillis() - APPENDED_AGO.toMillis(); // as a Kafka source would stamp them
         JobConfig cfg = JobConfig.from(Configuration.fromMap(Map.of(
                 "kafka.bootstrap-servers", "unused:9092",
                 "model.language-bundles", "spa=" + SPANISH_BUNDLE,
                 "batch.max-wait", "1 ms")));
         SessionFactory testing = (bundle, options) -> model;
-        Topology.Outputs out = Topology.build(env.fromData(input), cfg, testing);
+        Topology.Outputs out = Topology.build(
+                env.fromData(input)
+                        .assignTimestampsAndWatermarks(WatermarkStrategy.<RawRecord>noWatermarks()
+                                .withTimestampAssigner((r, previous) -> appended)),
+                cfg,
+                testing);
         CloseableIterator<DocumentUpdate> documents = out.documents().collectAsync();
         CloseableIterator<EntityEvent> entities = out.entities().collectAsync();
         CloseableIterator<DeadLetter> deadLetters = out.deadLetters().collectAsync();
-        env.execute("topology on a bounded source");
+        JobID job = env.execute("topology on a bounded source").getJobID();
 
         List<DocumentUpdate> updates = drain(documents);
         assertThat(updates)
@@ -103,6 +127,22 @@ class TopologyTest {
         assertThat(letters).as("dead letters by input offset").containsOnlyKeys(1L, 4L);
         assertThat(letters.get(1L).getStage()).isEqualTo("parse");
         assertThat(letters.get(4L).getErrorMessage()).containsIgnoringCase("id");
+        assertRecordAge(job);
+    }
+
+    /**
+     * The dashboard's record age: from each record's timestamp on the input topic to its outcome leaving
+     * for the sinks, for the four outcomes routed (two documents, the deletion under both bundles).
+     */
+    private static void assertRecordAge(JobID job) {
+        Histogram age = (Histogram) REPORTER.findMetrics(job, Metrics.RECORD_AGE_MS).values().stream()
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(Metrics.RECORD_AGE_MS + " not registered for job " + job));
+        assertThat(age.getCount()).as("outcomes with an age").isEqualTo(4);
+        assertThat(age.getStatistics().getMin())
+                .as("age in ms of records appended %s before the job started", APPENDED_AGO)
+                .isGreaterThanOrEqualTo(APPENDED_AGO.toMillis())
+                .isLessThan(APPENDED_AGO.plusMinutes(10).toMillis());
     }
 
     private static RawRecord record(long offset, String key, String json) {
