@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(
         name = "bioner",
         mixinStandardHelpOptions = true,
-        version = "bioner-stream 0.1.0",
+        versionProvider = Version.class,
         header = "bioner-stream: entities in biomedical text, streamed through Apache Flink",
         description = {
             "Abstracts arrive on Kafka; the job finds their entities with a BioBERT-MRC model and writes entity "
