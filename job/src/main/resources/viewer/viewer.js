@@ -148,7 +148,12 @@ function go(params) {
   else location.hash = hash;
 }
 
+// Each render asks the server once; a slow answer to an older hash must not overwrite a newer one.
+let latestRender = 0;
+
 async function render() {
+  const mine = ++latestRender;
+  const current = () => mine === latestRender;
   const params = new URLSearchParams(location.hash.slice(1));
   const form = $("#search");
   for (const name of ["entity", "type", "q", "doc", "year"]) form.elements[name].value = params.get(name) || "";
@@ -156,16 +161,19 @@ async function render() {
   try {
     if (params.has("view")) {
       const doc = await api("api/document?id=" + encodeURIComponent(params.get("view")));
+      if (!current()) return;
       $("#results").replaceChildren(documentView(doc));
       status(`document ${doc.documentId}: ${doc.entities.length} mentions`);
       return;
     }
     const result = await api("api/search?" + params.toString());
+    if (!current()) return;
     $("#results").replaceChildren(...result.documents.map(card));
     facets(result);
     const count = `${result.total} document${result.total === 1 ? "" : "s"}`;
     status(count + (result.total > result.documents.length ? `, first ${result.documents.length} shown` : ""));
   } catch (e) {
+    if (!current()) return;
     $("#results").replaceChildren();
     status(e.message, true);
   }

@@ -83,7 +83,7 @@ class ViewerITCase {
                 .toList();
         assertThat(expected).as("test data mentioning cisplatin").isNotEmpty().hasSizeLessThan(20);
 
-        browser.driver.get(viewer.url());
+        open("");
         awaitStatus(INPUT.size() + " documents, first 20 shown");
         WebElement entity = browser.driver.findElement(By.name("entity"));
         entity.sendKeys("CISPLATIN"); // entity texts are matched case-insensitively, as indexed
@@ -122,7 +122,7 @@ class ViewerITCase {
                 .as("test data mentioning cisplatin, published in 2024")
                 .isNotEmpty();
 
-        browser.driver.get(viewer.url() + "#entity=cisplatin");
+        open("#entity=cisplatin");
         awaitStatus(documents((int) INPUT.stream()
                 .filter(d -> d.getEntities().stream().anyMatch(m -> m.getText().equalsIgnoreCase("cisplatin")))
                 .count()));
@@ -137,7 +137,7 @@ class ViewerITCase {
     @Test
     void theDocumentViewShowsNestedMentionsAfterACharacterOutsideTheBmp() throws Exception {
         DocumentEntities doc = INPUT.get(INPUT.size() - 1);
-        browser.driver.get(viewer.url() + "#entity=bcr-abl1&type=gene");
+        open("#entity=bcr-abl1&type=gene");
         awaitStatus(documents(1));
         browser.driver.findElement(By.cssSelector("#results article h3 a")).click();
         awaitStatus("document " + doc.getDocumentId() + ": " + doc.getEntities().size() + " mentions");
@@ -160,7 +160,7 @@ class ViewerITCase {
 
     @Test
     void theLiveLineCountsTheIndex() {
-        browser.driver.get(viewer.url());
+        open("");
         new WebDriverWait(browser.driver, WAIT)
                 .withMessage("the live line with " + INPUT.size() + " documents in the index")
                 .until(d -> d.findElement(By.id("live"))
@@ -274,8 +274,23 @@ class ViewerITCase {
     }
 
     private static void awaitStatus(String expected) {
+        String[] last = {"(not read yet)"};
         new WebDriverWait(browser.driver, WAIT)
-                .withMessage("the page's status line to read '" + expected + "'")
-                .until(d -> d.findElement(By.id("status")).getText().equals(expected));
+                .withMessage(() -> "the page's status line to read '" + expected + "'; it read '" + last[0] + "' at "
+                        + browser.driver.getCurrentUrl())
+                .until(d -> {
+                    last[0] = d.findElement(By.id("status")).getText();
+                    return last[0].equals(expected);
+                });
+    }
+
+    /**
+     * A fresh page load: going from one hash of the page to another only fires hashchange, and
+     * the page of the test before (with its status line) would still be there when the wait
+     * starts.
+     */
+    private static void open(String hash) {
+        browser.driver.get("about:blank");
+        browser.driver.get(viewer.url() + hash);
     }
 }
