@@ -2,6 +2,7 @@ package dev.bionerstream.cli;
 
 import static dev.bionerstream.serving.ServingOptions.*;
 
+import dev.bionerstream.serving.LocalModel;
 import dev.bionerstream.serving.ServingConfig;
 import java.util.List;
 import org.apache.flink.configuration.Configuration;

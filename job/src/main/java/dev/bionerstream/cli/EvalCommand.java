@@ -6,6 +6,7 @@ import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
 import dev.bionerstream.eval.Scores;
 import dev.bionerstream.eval.Span;
+import dev.bionerstream.serving.LocalModel;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.bionerstream.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.Segmentation;
+import dev.bionerstream.serving.LocalModel;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

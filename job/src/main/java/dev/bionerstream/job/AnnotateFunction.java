@@ -65,7 +65,7 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     private transient Meter entities;
     private transient Counter gateSkipped;
 
-    private record Served(SharedModels.Lease lease, DocumentRecords records) {}
+    private record Served(SharedModels.Lease lease, DocumentRecords records, BatcherGauges gauges) {}
 
     public AnnotateFunction(ModelRoutes models, SessionFactory factory) {
         this(models, factory, SharedModels::jvm);
@@ -80,19 +80,23 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     @Override
     public void open(OpenContext ctx) {
         served = new LinkedHashMap<>();
+        MetricGroup g = getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP);
         try {
             for (ServingConfig model : models.all()) {
                 SharedModels.Lease lease = registry.get().acquire(model, factory);
+                String id = lease.engine().manifest().id();
                 served.put(
                         model,
-                        new Served(lease, new DocumentRecords(lease.engine().manifest())));
+                        new Served(
+                                lease,
+                                new DocumentRecords(lease.engine().manifest()),
+                                new BatcherGauges(lease.batcher(), g.addGroup("model", id))));
             }
         } catch (RuntimeException e) {
             close();
             throw e;
         }
         inFlight = new ConcurrentHashMap<>();
-        MetricGroup g = getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP);
         batchSize = g.histogram(Metrics.BATCH_SIZE, new DescriptiveStatisticsHistogram(1000));
         queueWait = g.histogram(Metrics.QUEUE_WAIT_MS, new DescriptiveStatisticsHistogram(1000));
         modelLatency = g.histogram(Metrics.MODEL_LATENCY_MS, new DescriptiveStatisticsHistogram(1000));
@@ -169,7 +173,10 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     @Override
     public void close() {
         if (served != null) {
-            served.values().forEach(m -> m.lease().close());
+            for (Served m : served.values()) {
+                m.gauges().close();
+                m.lease().close();
+            }
         }
     }
 }

@@ -13,6 +13,13 @@ public final class Metrics {
     public static final String SEQUENCES_PER_SECOND = "sequencesPerSecond";
     /** Meter: entities extracted per second. */
     public static final String ENTITIES_PER_SECOND = "entitiesPerSecond";
+    /**
+     * Gauge, per model (group "model" = its id): the share of the model threads' time spent in the
+     * model over the last minute; the TaskManager's shared batcher, the same in each of its subtasks.
+     */
+    public static final String MODEL_BUSY = "modelBusy";
+    /** Gauge, per model: real over computed (padded) tokens of its batches over the last minute. */
+    public static final String PADDING_EFFICIENCY = "paddingEfficiency";
     /** Counter: (sentence x type) passes the presence gate saved (0 without a gate). */
     public static final String GATE_SKIPPED_PASSES = "gateSkippedPasses";
     /**

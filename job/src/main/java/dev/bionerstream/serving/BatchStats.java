@@ -3,16 +3,17 @@ package dev.bionerstream.serving;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What a batcher has run: batches, windows, and real versus padded tokens (a batch is padded to
- * its longest window), from which the stream's padding efficiency and mean batch size follow.
+ * What a batcher has run, as its listener: batches, windows, and real versus padded tokens (a batch
+ * is padded to its longest window), from which padding efficiency and mean batch size follow.
  */
-public final class BatchStats {
+public final class BatchStats implements BatchListener {
     private final LongAdder batches = new LongAdder();
     private final LongAdder windows = new LongAdder();
     private final LongAdder tokens = new LongAdder();
     private final LongAdder paddedTokens = new LongAdder();
 
-    void record(int[] lengths) {
+    @Override
+    public void batchRan(int[] lengths) {
         int longest = 0;
         long sum = 0;
         for (int l : lengths) {

@@ -6,11 +6,13 @@ import dev.bionerstream.engine.WindowRunner;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.WindowLogits;
-import dev.bionerstream.serving.ModelThreadTimes.Phase;
+import dev.bionerstream.serving.BatchListener.Phase;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -37,6 +39,8 @@ import java.util.function.LongSupplier;
  * pending and later requests fail with {@link ModelBrokenException}, so the job fails loudly
  * instead of timing out document after document. Cancelling a request's future withdraws its
  * windows that have not reached the model.
+ *
+ * <p>What the model threads do is told to {@link BatchListener}s; the batcher keeps no statistics.
  */
 public final class MicroBatcher implements WindowRunner, AutoCloseable {
     private final MrcSession session;
@@ -51,8 +55,10 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final BatchStats stats = new BatchStats();
-    private final ModelThreadTimes times;
+    private final List<BatchListener> listeners = new CopyOnWriteArrayList<>();
+    /** Each model thread's current phase; guarded by itself, so a new listener learns them consistently. */
+    private final Phase[] phases;
+
     private boolean closed;
     private volatile ModelBrokenException broken;
 
@@ -78,7 +84,8 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         this.queue = new BatchQueue(maxSize, maxWait);
         this.maxWindowsPerRequest = maxWindowsPerRequest;
         this.clock = clock;
-        this.times = new ModelThreadTimes(clock, runners);
+        this.phases = new Phase[runners];
+        Arrays.fill(phases, Phase.QUEUE_EMPTY);
         for (int i = 0; i < runners; i++) {
             int runner = i;
             Thread t =
@@ -134,14 +141,41 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         return broken != null;
     }
 
-    /** Counts of what this batcher has run so far. */
-    public BatchStats stats() {
-        return stats;
+    /** A listener's registration; closing it stops the calls. */
+    public interface Listening extends AutoCloseable {
+        @Override
+        void close();
     }
 
-    /** Where the model threads' time has gone so far (the mean over the runners). */
-    public ModelThreadTimes times() {
-        return times;
+    /** How many model threads run batches. */
+    public int runners() {
+        return phases.length;
+    }
+
+    /**
+     * Tells {@code listener} what the model threads do from now on, starting with each one's
+     * current phase, until the returned handle is closed.
+     */
+    public Listening listen(BatchListener listener) {
+        synchronized (phases) {
+            for (int i = 0; i < phases.length; i++) {
+                listener.phase(i, phases[i]);
+            }
+            listeners.add(listener);
+        }
+        return () -> listeners.remove(listener);
+    }
+
+    private void enter(int runner, Phase next) {
+        synchronized (phases) {
+            if (phases[runner] == next) {
+                return;
+            }
+            phases[runner] = next;
+            for (BatchListener l : listeners) {
+                l.phase(runner, next);
+            }
+        }
     }
 
     private void loop(int runner) {
@@ -151,13 +185,13 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             try {
                 long wait;
                 while (!closed && broken == null && (wait = queue.nanosUntilDue(clock.getAsLong())) > 0) {
-                    times.enter(runner, queue.size() == 0 ? Phase.QUEUE_EMPTY : Phase.FILLING);
+                    enter(runner, queue.size() == 0 ? Phase.QUEUE_EMPTY : Phase.FILLING);
                     changed.awaitNanos(Math.min(wait, TimeUnit.SECONDS.toNanos(1)));
                 }
                 if (broken != null) {
                     return;
                 }
-                times.enter(runner, Phase.FORMING);
+                enter(runner, Phase.FORMING);
                 batch = queue.poll(clock.getAsLong(), closed);
                 if (closed && batch.isEmpty()) {
                     return;
@@ -176,7 +210,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
 
     /** Runs one batch; false when the model is broken and the thread must stop. */
     private boolean runBatch(int runner, List<PendingWindow> batch) {
-        times.enter(runner, Phase.MODEL);
+        enter(runner, Phase.MODEL);
         long start = clock.getAsLong();
         List<WindowLogits> logits;
         try {
@@ -189,8 +223,11 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             return false;
         }
         long modelNanos = clock.getAsLong() - start;
-        times.enter(runner, Phase.DELIVERING);
-        stats.record(batch.stream().mapToInt(p -> p.window().length()).toArray());
+        enter(runner, Phase.DELIVERING);
+        if (!listeners.isEmpty()) {
+            int[] lengths = batch.stream().mapToInt(p -> p.window().length()).toArray();
+            listeners.forEach(l -> l.batchRan(lengths));
+        }
         try {
             delivery.execute(() -> deliver(batch, logits, start, modelNanos));
         } catch (RejectedExecutionException closing) { // close() gave up waiting for this thread

@@ -7,27 +7,14 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Where the model threads' wall time goes. Each thread (a runner of the batcher) is always in
- * exactly one {@link Phase}; it says when it enters the next, and a {@link #snapshot} counts the
+ * Where the model threads' wall time goes, as a listener of their batcher. Each thread (a runner of
+ * the batcher) is always in exactly one {@link Phase}; it says when it enters the next, and a
+ * {@link #snapshot} counts the
  * current phases up to the moment it is taken, as the mean over the runners. So the phases of the
  * period between two snapshots add up to the period's length, and whatever is not
  * {@link Phase#MODEL} is time a model thread could have been computing.
  */
-public final class ModelThreadTimes {
-    /** What a model thread is doing. */
-    public enum Phase {
-        /** Nothing queued: upstream (source, parsing, tokenizing, in-order output, backpressure) sends nothing. */
-        QUEUE_EMPTY,
-        /** Windows queued, but too few for a batch and the oldest has not waited batch.max-wait yet. */
-        FILLING,
-        /** Choosing the next batch's windows. */
-        FORMING,
-        /** In the model session's run. */
-        MODEL,
-        /** Handing a batch's results over to be delivered to its requests. */
-        DELIVERING
-    }
-
+public final class ModelThreadTimes implements BatchListener {
     private final LongSupplier clock;
     private final Runner[] runners;
 
@@ -52,6 +39,11 @@ public final class ModelThreadTimes {
         }
     }
 
+    /** For the {@code runners} model threads of a batcher, on the JVM's monotonic clock. */
+    public ModelThreadTimes(int runners) {
+        this(System::nanoTime, runners);
+    }
+
     ModelThreadTimes(LongSupplier clock, int runners) {
         this.clock = clock;
         long now = clock.getAsLong();
@@ -61,8 +53,9 @@ public final class ModelThreadTimes {
         }
     }
 
-    /** Model thread {@code runner} now does {@code next}; cheap enough for a few calls per batch. */
-    synchronized void enter(int runner, Phase next) {
+    /** Cheap enough for a few calls per batch. */
+    @Override
+    public synchronized void phase(int runner, Phase next) {
         Runner r = runners[runner];
         if (next == r.current) {
             return;

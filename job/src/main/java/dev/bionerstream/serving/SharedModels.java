@@ -3,7 +3,6 @@ package dev.bionerstream.serving;
 import dev.bionerstream.engine.MrcEngine;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * One engine, one model session and one micro-batcher per JVM and config, shared by all subtasks of
@@ -67,22 +66,6 @@ public final class SharedModels {
                     entry.model.close();
                 }
             }
-        }
-    }
-
-    /** What the batcher of {@code config} in this JVM has run so far, if it is open (for benchmarks on a local cluster). */
-    public Optional<BatchStats.Counts> batchStats(ServingConfig config) {
-        synchronized (models) {
-            return Optional.ofNullable(models.get(config))
-                    .map(e -> e.batcher.stats().snapshot());
-        }
-    }
-
-    /** Where the model thread of {@code config} in this JVM has spent its time, if it is open (for benchmarks). */
-    public Optional<ModelThreadTimes.Snapshot> modelThreadTimes(ServingConfig config) {
-        synchronized (models) {
-            return Optional.ofNullable(models.get(config))
-                    .map(e -> e.batcher.times().snapshot());
         }
     }
 

@@ -15,6 +15,8 @@ import com.tngtech.archunit.lang.ArchRule;
  * The model core and the feed formats (pubmed, formats) run without Flink, so they can be reused
  * and tested alone, and no package depends on one that depends back on it. The viewer reads the
  * index over HTTP only: the cli and the demo wire it, it knows neither them nor the job nor Flink.
+ * The benchmarks ({@code bench}) sit under the cli only, listening to the batcher as the job's
+ * metrics do.
  */
 @AnalyzeClasses(packages = "dev.bionerstream", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -80,6 +82,16 @@ class ArchitectureTest {
                     "dev.bionerstream.serving..",
                     "dev.bionerstream.cli..")
             .because("both jobs depend on it as peers");
+
+    @ArchTest
+    static final ArchRule ONLY_THE_COMMAND_LINE_RUNS_BENCHMARKS = noClasses()
+            .that()
+            .resideOutsideOfPackages("dev.bionerstream.bench..", "dev.bionerstream.cli..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("dev.bionerstream.bench..")
+            .because("a benchmark listens to the serving code through its listener seam; nothing the job runs "
+                    + "carries benchmark code or state");
 
     @ArchTest
     static final ArchRule ENGINE_DOES_NOT_KNOW_ITS_CALLERS = noClasses()

@@ -9,7 +9,6 @@ import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.model.ModelBundle;
 import dev.bionerstream.serving.SessionFactory;
-import dev.bionerstream.serving.SharedModels;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -36,7 +35,8 @@ class LanguageRoutingITCase {
                 "model.language-bundles", "spa=" + SPANISH_BUNDLE));
         String english = ModelBundle.loadDefault().manifest().id();
         String spanish = ModelBundle.load(SPANISH_BUNDLE).manifest().id();
-        try (LocalPipeline p = LocalPipeline.start(
+        try (ListenedBatches batches = new ListenedBatches(options);
+                LocalPipeline p = LocalPipeline.start(
                         options, StreamExecutionEnvironment.getExecutionEnvironment(), SessionFactory.ONNX_RUNTIME);
                 TopicReader<EntityEvent> events =
                         new TopicReader<>(p.kafka.bootstrapServers(), p.config.entitiesTopic(), EntityEvent.class)) {
@@ -72,9 +72,9 @@ class LanguageRoutingITCase {
                     .as(e.getDocumentId())
                     .isEqualTo(modelOf.get(e.getDocumentId())));
             for (var model : p.config.models().all()) {
-                assertThat(SharedModels.jvm().batchStats(model))
-                        .as("the batcher of " + model.bundle())
-                        .hasValueSatisfying(c -> assertThat(c.windows()).isPositive());
+                assertThat(batches.of(model).windows())
+                        .as("windows the batcher of " + model.bundle() + " ran")
+                        .isPositive();
             }
         }
     }

@@ -6,7 +6,6 @@ import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.serving.SessionFactory;
-import dev.bionerstream.serving.SharedModels;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -31,8 +30,9 @@ class SyntaxBundleITCase {
                 "model.threads", "1",
                 "model.bundle", bundle.toString(),
                 "model.corpus", "disease=BC5CDR"));
-        try (LocalPipeline p = LocalPipeline.start(
-                options, StreamExecutionEnvironment.getExecutionEnvironment(), SessionFactory.ONNX_RUNTIME)) {
+        try (ListenedBatches batches = new ListenedBatches(options);
+                LocalPipeline p = LocalPipeline.start(
+                        options, StreamExecutionEnvironment.getExecutionEnvironment(), SessionFactory.ONNX_RUNTIME)) {
             p.produce(List.of(
                     "{\"id\": \"s1\", \"title\": \"Treatment with cocaine induced seizures.\", "
                             + "\"abstract\": \"Naloxone-induced seizures were seen. Patients recovered.\"}",
@@ -47,10 +47,9 @@ class SyntaxBundleITCase {
                 assertThat(d.getModelName()).isEqualTo("tiny-syntax");
                 assertThat(d.getSentences()).isPositive();
             });
-            assertThat(SharedModels.jvm().batchStats(p.config.models().all().get(0)))
-                    .hasValueSatisfying(c -> assertThat(c.windows())
-                            .as("(sentence, type) passes")
-                            .isEqualTo(2 * 4));
+            assertThat(batches.of(p.config.models().all().get(0)).windows())
+                    .as("(sentence, type) passes")
+                    .isEqualTo(2 * 4);
         }
     }
 }

@@ -21,6 +21,7 @@ import java.util.stream.Collectors;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -128,6 +129,21 @@ class TopologyTest {
         assertThat(letters.get(1L).getStage()).isEqualTo("parse");
         assertThat(letters.get(4L).getErrorMessage()).containsIgnoringCase("id");
         assertRecordAge(job);
+        assertBatcherGauges(job);
+    }
+
+    /** Each model's batcher in the dashboard: both models ran batches, so both were busy some of the time. */
+    @SuppressWarnings("unchecked")
+    private static void assertBatcherGauges(JobID job) {
+        for (String name : List.of(Metrics.MODEL_BUSY, Metrics.PADDING_EFFICIENCY)) {
+            assertThat(REPORTER.findMetrics(job, name))
+                    .as("%s gauges by metric identifier", name)
+                    .hasSize(2)
+                    .allSatisfy((id, gauge) -> assertThat(((Gauge<Double>) gauge).getValue())
+                            .as(id)
+                            .isGreaterThan(0.0)
+                            .isLessThanOrEqualTo(1.0));
+        }
     }
 
     /**

@@ -7,9 +7,11 @@ import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.WindowResult;
 import dev.bionerstream.features.MrcWindow;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
@@ -33,13 +35,41 @@ class MicroBatcherTest {
 
     @Test
     void flushesBySizeWithoutWaiting() throws Exception {
-        try (MicroBatcher b = batcher(4, Duration.ofHours(1))) {
+        BatchStats stats = new BatchStats();
+        try (MicroBatcher b = batcher(4, Duration.ofHours(1));
+                MicroBatcher.Listening listening = b.listen(stats)) {
             List<WindowResult> r = b.run(windows(4)).get(10, TimeUnit.SECONDS);
             assertThat(r).hasSize(4).allSatisfy(w -> assertThat(w.batchSize()).isEqualTo(4));
             assertThat(session.batches).hasSize(1);
-            assertThat(b.stats().snapshot().meanBatchSize()).isEqualTo(4.0);
-            assertThat(b.stats().snapshot().paddingEfficiency()).isEqualTo((5 + 6 + 7 + 8) / (4.0 * 8));
+            assertThat(stats.snapshot().meanBatchSize()).isEqualTo(4.0);
+            assertThat(stats.snapshot().paddingEfficiency()).isEqualTo((5 + 6 + 7 + 8) / (4.0 * 8));
         }
+    }
+
+    @Test
+    void aListenerLearnsTheCurrentPhaseThenEachChangeUntilItStopsListening() throws Exception {
+        List<String> heard = new CopyOnWriteArrayList<>();
+        BatchListener listener = new BatchListener() {
+            @Override
+            public void phase(int runner, Phase next) {
+                heard.add(runner + " " + next);
+            }
+
+            @Override
+            public void batchRan(int[] windowLengths) {
+                heard.add("ran " + Arrays.toString(windowLengths));
+            }
+        };
+        try (MicroBatcher b = batcher(2, Duration.ofHours(1))) {
+            MicroBatcher.Listening listening = b.listen(listener);
+            b.run(windows(2)).get(10, TimeUnit.SECONDS);
+            listening.close();
+            b.run(windows(2)).get(10, TimeUnit.SECONDS);
+        }
+        assertThat(heard)
+                .startsWith("0 QUEUE_EMPTY")
+                .containsSubsequence("0 FORMING", "0 MODEL", "0 DELIVERING", "ran [5, 6]")
+                .containsOnlyOnce("ran [5, 6]");
     }
 
     @Test

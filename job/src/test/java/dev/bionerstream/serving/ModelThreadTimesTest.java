@@ -2,7 +2,7 @@ package dev.bionerstream.serving;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bionerstream.serving.ModelThreadTimes.Phase;
+import dev.bionerstream.serving.BatchListener.Phase;
 import dev.bionerstream.serving.ModelThreadTimes.Snapshot;
 import dev.bionerstream.serving.ModelThreadTimes.Times;
 import java.util.concurrent.atomic.AtomicLong;
@@ -15,7 +15,7 @@ class ModelThreadTimesTest {
 
     void after(long nanos, Phase next) {
         now.addAndGet(nanos);
-        times.enter(0, next);
+        times.phase(0, next);
     }
 
     @Test
@@ -71,11 +71,11 @@ class ModelThreadTimesTest {
     void twoRunnersReportTheMeanOfTheirPhases() {
         ModelThreadTimes two = new ModelThreadTimes(now::get, 2);
         Snapshot start = two.snapshot();
-        two.enter(0, Phase.MODEL);
+        two.phase(0, Phase.MODEL);
         now.addAndGet(100);
-        two.enter(1, Phase.MODEL); // runner 1 waited 100 with an empty queue
+        two.phase(1, Phase.MODEL); // runner 1 waited 100 with an empty queue
         now.addAndGet(60);
-        two.enter(0, Phase.DELIVERING); // runner 0: 160 in the model
+        two.phase(0, Phase.DELIVERING); // runner 0: 160 in the model
         now.addAndGet(40);
         Snapshot end = two.snapshot(); // runner 1 still in the model: 100
         Times d = end.now().minus(start.now());

@@ -1,4 +1,4 @@
-package dev.bionerstream.cli;
+package dev.bionerstream.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

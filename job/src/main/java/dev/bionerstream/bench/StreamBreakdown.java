@@ -1,6 +1,6 @@
-package dev.bionerstream.cli;
+package dev.bionerstream.bench;
 
-import dev.bionerstream.serving.ModelThreadTimes.Phase;
+import dev.bionerstream.serving.BatchListener.Phase;
 import dev.bionerstream.serving.ModelThreadTimes.Snapshot;
 import dev.bionerstream.serving.ModelThreadTimes.Times;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.bionerstream.cli;
+package dev.bionerstream.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

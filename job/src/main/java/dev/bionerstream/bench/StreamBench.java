@@ -1,4 +1,4 @@
-package dev.bionerstream.cli;
+package dev.bionerstream.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,6 +7,8 @@ import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.job.JobOptions;
 import dev.bionerstream.serving.BatchStats;
+import dev.bionerstream.serving.LocalModel;
+import dev.bionerstream.serving.MicroBatcher;
 import dev.bionerstream.serving.ModelThreadTimes;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
@@ -28,16 +30,29 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * Avro's code for minutes, a cost a long-running job pays once and the bare session, a few tight
  * loops, hardly pays at all. (With C2, the compiler still takes 2-3% of two cores on the measured
  * pass; {@code ./bioner} runs C1 only, README Throughput.)
+ *
+ * <p>The bench listens to the job's micro-batcher as a subtask of the job uses it: it leases the
+ * JVM's shared model of the job's config, which the local cluster's operators lease too.
  */
-final class StreamBench {
+public final class StreamBench {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final EngineArgs engine;
+    private final LocalModel m;
+    private final Configuration options;
+    private final Configuration cluster;
     private final List<String> texts;
     private final ThreadCpu cpu = new ThreadCpu();
 
-    StreamBench(EngineArgs engine, List<String> texts) {
-        this.engine = engine;
+    /**
+     * @param m the model of the bare runs
+     * @param options the job's options (those {@code m} was opened with)
+     * @param cluster the local cluster's configuration
+     */
+    public StreamBench(LocalModel m, Configuration options, Configuration cluster, List<String> texts) {
+        this.m = m;
+        this.options = options.clone();
+        this.options.setString("job.checkpoint-interval", "2 s");
+        this.cluster = cluster;
         this.texts = texts;
     }
 
@@ -54,18 +69,17 @@ final class StreamBench {
         }
     }
 
-    int run() throws Exception {
-        try (LocalModel m = engine.open()) {
+    public void run() throws Exception {
+        {
             List<MrcWindow> windows = m.engine.windows(texts, Segmentation.SENTENCES);
             m.runner
                     .run(windows.subList(
                             0,
                             Math.min(windows.size(), 4 * m.config.batchMaxSize().value())))
                     .join();
-            Configuration options = options();
-            Bare before = bare(m, windows);
-            Stream stream = stream(options);
-            Bare after = bare(m, windows);
+            Bare before = bare(windows);
+            Stream stream = stream();
+            Bare after = bare(windows);
             double bareSeconds = (before.seconds() + after.seconds()) / 2;
             double jobRate = windows.size() / stream.seconds();
             double bareRate = windows.size() / bareSeconds;
@@ -105,7 +119,7 @@ final class StreamBench {
                             stream.timesBefore(),
                             stream.timesAfter(),
                             bareSeconds,
-                            BenchCommand.paddedTokens(
+                            LengthSortedPadding.paddedTokens(
                                     windows, m.config.batchMaxSize().value()),
                             stream.batches().paddedTokens(),
                             stream.cpuNanos(),
@@ -113,7 +127,6 @@ final class StreamBench {
                     .lines()
                     .forEach(System.out::println);
         }
-        return 0;
     }
 
     /** A bare run's time, and the process's CPU time in it. */
@@ -123,50 +136,49 @@ final class StreamBench {
         }
     }
 
-    private Bare bare(LocalModel m, List<MrcWindow> windows) {
+    private Bare bare(List<MrcWindow> windows) {
         long cpu0 = cpu.processNanos();
         long t0 = System.nanoTime();
         m.runner.run(windows).join();
         return new Bare((System.nanoTime() - t0) / 1e9, cpu.processNanos() - cpu0);
     }
 
-    private Configuration options() {
-        Configuration options = engine.toConfiguration();
-        options.setString("job.checkpoint-interval", "2 s");
-        return options;
-    }
-
-    private Stream stream(Configuration options) throws Exception {
+    private Stream stream() throws Exception {
         try (LocalPipeline p = LocalPipeline.start(
-                options,
-                StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(0)),
-                SessionFactory.ONNX_RUNTIME)) {
+                        options,
+                        StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(cluster),
+                        SessionFactory.ONNX_RUNTIME);
+                SharedModels.Lease jobModel =
+                        SharedModels.jvm().acquire(p.config.serving(), SessionFactory.ONNX_RUNTIME)) {
             long warm0 = System.nanoTime();
             p.produce(records("warm-up", texts));
             awaitDocuments(p, texts.size());
             double warmUpSeconds = (System.nanoTime() - warm0) / 1e9;
-            BatchStats.Counts before =
-                    SharedModels.jvm().batchStats(p.config.serving()).orElseThrow();
-            ThreadCpu.Sample cpuBefore = cpu.sample();
-            ModelThreadTimes.Snapshot timesBefore =
-                    SharedModels.jvm().modelThreadTimes(p.config.serving()).orElseThrow();
-            long t0 = System.nanoTime();
-            p.produce(records("bench", texts));
-            awaitDocuments(p, 2 * texts.size());
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            ModelThreadTimes.Snapshot timesAfter =
-                    SharedModels.jvm().modelThreadTimes(p.config.serving()).orElseThrow();
-            ThreadCpu.Sample cpuAfter = cpu.sample();
-            return new Stream(
-                    warmUpSeconds,
-                    seconds,
-                    SharedModels.jvm()
-                            .batchStats(p.config.serving())
-                            .orElseThrow()
-                            .minus(before),
-                    timesBefore,
-                    timesAfter,
-                    ThreadCpu.byGroup(cpuBefore, cpuAfter));
+            MicroBatcher batcher = jobModel.batcher();
+            BatchStats batches = new BatchStats();
+            ModelThreadTimes times = new ModelThreadTimes(batcher.runners());
+            try (MicroBatcher.Listening b = batcher.listen(batches);
+                    MicroBatcher.Listening t = batcher.listen(times)) {
+                ThreadCpu.Sample cpuBefore = cpu.sample();
+                ModelThreadTimes.Snapshot timesBefore = times.snapshot();
+                long t0 = System.nanoTime();
+                p.produce(records("bench", texts));
+                awaitDocuments(p, 2 * texts.size());
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                ModelThreadTimes.Snapshot timesAfter = times.snapshot();
+                ThreadCpu.Sample cpuAfter = cpu.sample();
+                if (batches.snapshot().batches() == 0) {
+                    throw new IllegalStateException("the batcher listened to ran no batch: the job served "
+                            + "another model than the one leased for " + p.config.serving());
+                }
+                return new Stream(
+                        warmUpSeconds,
+                        seconds,
+                        batches.snapshot(),
+                        timesBefore,
+                        timesAfter,
+                        ThreadCpu.byGroup(cpuBefore, cpuAfter));
+            }
         }
     }
 

@@ -1,8 +1,8 @@
-package dev.bionerstream.cli;
+package dev.bionerstream.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bionerstream.serving.ModelThreadTimes.Phase;
+import dev.bionerstream.serving.BatchListener.Phase;
 import dev.bionerstream.serving.ModelThreadTimes.Snapshot;
 import dev.bionerstream.serving.ModelThreadTimes.Times;
 import java.util.LinkedHashMap;
