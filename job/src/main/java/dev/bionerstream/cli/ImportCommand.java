@@ -7,7 +7,7 @@ import dev.bionerstream.formats.Annotated;
 import dev.bionerstream.formats.BioCJson;
 import dev.bionerstream.formats.BioCXml;
 import dev.bionerstream.formats.PubTator;
-import dev.bionerstream.kafka.JsonAbstracts;
+import dev.bionerstream.records.JsonAbstracts;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -3,9 +3,9 @@ package dev.bionerstream.ingest;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.kafka.AvroBytes;
 import dev.bionerstream.kafka.DeadLetters;
-import dev.bionerstream.kafka.InvalidRecordException;
-import dev.bionerstream.kafka.JsonAbstracts;
 import dev.bionerstream.pubmed.FeedItem;
+import dev.bionerstream.records.InvalidRecordException;
+import dev.bionerstream.records.JsonAbstracts;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

@@ -5,6 +5,7 @@ import static dev.bionerstream.job.JobOptions.*;
 import dev.bionerstream.kafka.KafkaConfig;
 import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.records.InputFormat;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.ServingOptions;

@@ -2,9 +2,10 @@ package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.kafka.DeadLetters;
-import dev.bionerstream.kafka.InvalidRecordException;
 import dev.bionerstream.kafka.RawRecord;
-import java.io.Serializable;
+import dev.bionerstream.records.AbstractParser;
+import dev.bionerstream.records.DocumentIds;
+import dev.bionerstream.records.InvalidRecordException;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
@@ -20,16 +21,10 @@ import org.slf4j.LoggerFactory;
 public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> {
     private static final Logger LOG = LoggerFactory.getLogger(ParseAbstracts.class);
 
-    /** Bytes -> abstract; {@link InputRecordDecoder} in the job. */
-    @FunctionalInterface
-    public interface Parser extends Serializable {
-        Abstract parse(byte[] value) throws InvalidRecordException;
-    }
-
-    private final Parser parser;
+    private final AbstractParser parser;
     private transient Counter deadLetters;
 
-    public ParseAbstracts(Parser parser) {
+    public ParseAbstracts(AbstractParser parser) {
         this.parser = parser;
     }
 
@@ -70,7 +65,7 @@ public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> 
     private void deletion(RawRecord r, Context ctx, Collector<SourcedAbstract> out) {
         String id;
         try {
-            id = InputRecordDecoder.deletedId(r.key);
+            id = DocumentIds.deletedId(r.key);
         } catch (InvalidRecordException e) {
             deadLetter(r, ctx, e);
             return;

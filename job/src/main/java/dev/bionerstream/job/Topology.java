@@ -4,6 +4,7 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.kafka.DeadLetters;
 import dev.bionerstream.kafka.RawRecord;
+import dev.bionerstream.records.InputRecordDecoder;
 import dev.bionerstream.serving.SessionFactory;
 import java.io.Serializable;
 import java.util.Collection;

@@ -11,7 +11,8 @@ import com.tngtech.archunit.lang.ArchRule;
 /**
  * The layering the code is drawn with: cli -> job -> serving -> engine -> inference ->
  * model/features/text, with the sinks beside the job, and ingest (the PubMed job) beside it too:
- * both jobs stand on the shared Kafka and record layer ({@code kafka}) as peers.
+ * both jobs stand as peers on the shared Kafka transport ({@code kafka}) and on the input records
+ * ({@code records}: their formats, checks and decoding), which stands on nothing of theirs.
  * The model core and the feed formats (pubmed, formats) run without Flink, so they can be reused
  * and tested alone, and no package depends on one that depends back on it. The viewer reads the
  * index over HTTP only: the cli and the demo wire it, it knows neither them nor the job nor Flink.
@@ -68,7 +69,7 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAnyPackage("dev.bionerstream.job..", "dev.bionerstream.serving..", "dev.bionerstream.sink..")
             .because("the feed job needs no model and no index: what it shares with the annotation job is "
-                    + "dev.bionerstream.kafka, so it accepts only its own keys");
+                    + "dev.bionerstream.kafka and dev.bionerstream.records, so it accepts only its own keys");
 
     @ArchTest
     static final ArchRule THE_SHARED_KAFKA_LAYER_KNOWS_NEITHER_JOB = noClasses()
@@ -92,6 +93,22 @@ class ArchitectureTest {
             .resideInAPackage("dev.bionerstream.bench..")
             .because("a benchmark listens to the serving code through its listener seam; nothing the job runs "
                     + "carries benchmark code or state");
+
+    @ArchTest
+    static final ArchRule INPUT_RECORDS_KNOW_NEITHER_JOB_NOR_TRANSPORT = noClasses()
+            .that()
+            .resideInAPackage("dev.bionerstream.records..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "org.apache.flink..",
+                    "dev.bionerstream.job..",
+                    "dev.bionerstream.ingest..",
+                    "dev.bionerstream.cli..",
+                    "dev.bionerstream.demo..",
+                    "dev.bionerstream.kafka..")
+            .because("a record is decoded the same whoever carries it: both jobs, the cli and the feeds use "
+                    + "these formats, and the parser is tested without Flink or Kafka");
 
     @ArchTest
     static final ArchRule ENGINE_DOES_NOT_KNOW_ITS_CALLERS = noClasses()

@@ -7,6 +7,7 @@ import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.inference.GraphOptimization;
 import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.records.InputFormat;
 import dev.bionerstream.serving.ServingConfig;
 import java.time.Duration;
 import org.apache.flink.connector.base.DeliveryGuarantee;

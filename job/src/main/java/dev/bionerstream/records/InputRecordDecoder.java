@@ -1,11 +1,6 @@
-package dev.bionerstream.job;
+package dev.bionerstream.records;
 
 import dev.bionerstream.avro.Abstract;
-import dev.bionerstream.kafka.InvalidRecordException;
-import dev.bionerstream.kafka.JsonAbstracts;
-import dev.bionerstream.kafka.RecordText;
-import java.io.CharConversionException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Bytes -> {@link Abstract}, as JSON ({@code {"id", "title", "abstract", "journal",
@@ -17,19 +12,12 @@ import java.nio.charset.StandardCharsets;
  * refer to it. The one repair: each unpaired UTF-16 surrogate becomes U+FFFD, as the tokenizer
  * cannot take half a character, and a one-for-one replacement keeps offsets valid. A record needs
  * text in its title or abstract: whitespace, format and control characters alone (U+00A0, U+200B,
- * U+FEFF...) are none.
- *
- * <p>The id keys the output records and is hashed into event ids, so it is not repaired but
- * refused when it holds control characters (NUL separates the parts of an event id) or unpaired
- * surrogates (UTF-8 for a Kafka key cannot carry them). It is at most {@value #MAX_ID_BYTES}
- * UTF-8 bytes: OpenSearch's limit for a document id, room for any PMID or DOI, and far below the
- * 32,766-byte limit of the keyword field it is indexed in.
+ * U+FEFF...) are none. The id is held to the rules of {@link DocumentIds}.
  */
-public final class InputRecordDecoder implements ParseAbstracts.Parser {
+public final class InputRecordDecoder implements AbstractParser {
     /** Longer texts are refused: a feed record of this size is not an abstract. */
     public static final int MAX_CHARS = 100_000;
 
-    public static final int MAX_ID_BYTES = 512;
     /** Journal, date, source, language: indexed as keywords, which refuse terms over 32,766 bytes. */
     public static final int MAX_METADATA_CHARS = 1_000;
 
@@ -46,7 +34,7 @@ public final class InputRecordDecoder implements ParseAbstracts.Parser {
             throw new InvalidRecordException("record has no value (tombstone)");
         }
         Abstract a = avro ? avroReader().read(value) : JsonAbstracts.read(value);
-        checkId(a.getId());
+        DocumentIds.check(a.getId());
         a.setTitle(RecordText.repairSurrogates(a.getTitle()));
         a.setAbstractText(RecordText.repairSurrogates(a.getAbstractText()));
         a.setJournal(metadata("journal", a.getJournal()));
@@ -70,41 +58,6 @@ public final class InputRecordDecoder implements ParseAbstracts.Parser {
             avroReader = new AvroAbstracts();
         }
         return avroReader;
-    }
-
-    /**
-     * The id of the document a tombstone (a record without a value) deletes: its key, held to the
-     * rules of a record's id.
-     */
-    public static String deletedId(byte[] key) throws InvalidRecordException {
-        if (key == null) {
-            throw new InvalidRecordException(
-                    "record has neither value nor key: a tombstone must name the document to delete");
-        }
-        String id;
-        try {
-            id = RecordText.utf8(key, 0, key.length);
-        } catch (CharConversionException e) {
-            throw new InvalidRecordException("tombstone key is not UTF-8: " + e.getMessage(), e);
-        }
-        checkId(id);
-        return id;
-    }
-
-    private static void checkId(String id) throws InvalidRecordException {
-        if (RecordText.noText(id)) {
-            throw new InvalidRecordException("field 'id' is missing or blank");
-        }
-        if (RecordText.hasControlCharacter(id)) {
-            throw new InvalidRecordException("field 'id' contains a control character");
-        }
-        if (RecordText.hasUnpairedSurrogate(id)) {
-            throw new InvalidRecordException("field 'id' contains an unpaired surrogate");
-        }
-        int bytes = id.getBytes(StandardCharsets.UTF_8).length;
-        if (bytes > MAX_ID_BYTES) {
-            throw new InvalidRecordException("field 'id' has " + bytes + " UTF-8 bytes, more than " + MAX_ID_BYTES);
-        }
     }
 
     private static String metadata(String field, String value) throws InvalidRecordException {

@@ -1,4 +1,4 @@
-package dev.bionerstream.job;
+package dev.bionerstream.records;
 
 import java.util.Locale;
 

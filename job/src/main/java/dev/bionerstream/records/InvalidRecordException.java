@@ -1,4 +1,4 @@
-package dev.bionerstream.kafka;
+package dev.bionerstream.records;
 
 /** An input record that is not a usable abstract; the message says why. */
 public class InvalidRecordException extends Exception {

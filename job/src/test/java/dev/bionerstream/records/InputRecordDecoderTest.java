@@ -1,11 +1,10 @@
-package dev.bionerstream.job;
+package dev.bionerstream.records;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.kafka.AvroBytes;
-import dev.bionerstream.kafka.InvalidRecordException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

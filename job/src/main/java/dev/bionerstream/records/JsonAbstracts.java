@@ -1,4 +1,4 @@
-package dev.bionerstream.kafka;
+package dev.bionerstream.records;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.Abstract;
-import java.io.CharConversionException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -80,12 +79,7 @@ public final class JsonAbstracts {
             throw new InvalidRecordException(
                     "not UTF-8: starts like UTF-16 or UTF-32 (a byte order mark or a NUL byte); JSON records must be UTF-8");
         }
-        String text;
-        try {
-            text = RecordText.utf8(value, 0, value.length);
-        } catch (CharConversionException e) {
-            throw new InvalidRecordException(e.getMessage(), e);
-        }
+        String text = StrictUtf8.decode(value, "");
         return !text.isEmpty() && text.charAt(0) == BYTE_ORDER_MARK ? text.substring(1) : text;
     }
 

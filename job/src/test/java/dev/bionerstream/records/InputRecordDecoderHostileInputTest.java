@@ -1,16 +1,15 @@
-package dev.bionerstream.job;
+package dev.bionerstream.records;
 
-import static dev.bionerstream.job.Records.avro;
-import static dev.bionerstream.job.Records.avroOfSchema;
-import static dev.bionerstream.job.Records.bytes;
-import static dev.bionerstream.job.Records.concat;
-import static dev.bionerstream.job.Records.utf8;
+import static dev.bionerstream.records.Records.avro;
+import static dev.bionerstream.records.Records.avroOfSchema;
+import static dev.bionerstream.records.Records.bytes;
+import static dev.bionerstream.records.Records.concat;
+import static dev.bionerstream.records.Records.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.kafka.AvroBytes;
-import dev.bionerstream.kafka.InvalidRecordException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

@@ -1,42 +1,16 @@
-package dev.bionerstream.kafka;
-
-import java.io.CharConversionException;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.StandardCharsets;
+package dev.bionerstream.records;
 
 /** Unicode checks and repairs of the text fields of input records. */
-public final class RecordText {
+final class RecordText {
     private static final char REPLACEMENT = '\uFFFD';
 
     private RecordText() {}
 
     /**
-     * Strict UTF-8: invalid bytes, overlong forms and encoded surrogates are refused, where
-     * {@code new String(bytes, UTF_8)} would turn them into U+FFFD without a word.
-     */
-    public static String utf8(byte[] bytes, int offset, int length) throws CharConversionException {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
-        ByteBuffer in = ByteBuffer.wrap(bytes, offset, length);
-        CharBuffer out = CharBuffer.allocate(length);
-        CoderResult result = decoder.decode(in, out, true);
-        if (!result.isError()) {
-            result = decoder.flush(out);
-        }
-        if (result.isError()) {
-            throw new CharConversionException(String.format(
-                    "not valid UTF-8: byte 0x%02X at byte %d", bytes[in.position()] & 0xFF, in.position() - offset));
-        }
-        return out.flip().toString();
-    }
-
-    /**
      * Each unpaired UTF-16 surrogate -> U+FFFD. One char for one keeps entity offsets valid, and
      * the tokenizer never meets half a character (it failed with StringIndexOutOfBoundsException).
      */
-    public static String repairSurrogates(String s) {
+    static String repairSurrogates(String s) {
         if (s == null) {
             return null;
         }
@@ -52,11 +26,11 @@ public final class RecordText {
         return repaired == null ? s : new String(repaired);
     }
 
-    public static boolean hasControlCharacter(String s) {
+    static boolean hasControlCharacter(String s) {
         return s.chars().anyMatch(Character::isISOControl);
     }
 
-    public static boolean hasUnpairedSurrogate(String s) {
+    static boolean hasUnpairedSurrogate(String s) {
         for (int i = 0; i < s.length(); i++) {
             if (unpaired(s, i)) {
                 return true;
@@ -77,7 +51,7 @@ public final class RecordText {
      * Nothing but whitespace, format and control characters. {@link String#isBlank} misses the
      * no-break spaces (U+00A0, U+2007, U+202F) and zero-width ones (U+200B, U+FEFF).
      */
-    public static boolean noText(String s) {
+    static boolean noText(String s) {
         return s == null || s.codePoints().allMatch(RecordText::invisible);
     }
 

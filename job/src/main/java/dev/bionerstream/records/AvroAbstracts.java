@@ -1,8 +1,6 @@
-package dev.bionerstream.job;
+package dev.bionerstream.records;
 
 import dev.bionerstream.avro.Abstract;
-import dev.bionerstream.kafka.InvalidRecordException;
-import dev.bionerstream.kafka.RecordText;
 import java.io.EOFException;
 import java.io.IOException;
 import org.apache.avro.Schema;
@@ -71,7 +69,7 @@ final class AvroAbstracts {
         @Override
         protected Object readString(Object old, Schema expected, Decoder in) throws IOException {
             Utf8 raw = in.readString(null);
-            return RecordText.utf8(raw.getBytes(), 0, raw.getByteLength());
+            return StrictUtf8.decode(raw.getBytes(), raw.getByteLength());
         }
     }
 }
