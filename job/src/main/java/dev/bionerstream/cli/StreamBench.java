@@ -7,6 +7,7 @@ import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.job.JobOptions;
 import dev.bionerstream.serving.BatchStats;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ModelThreadTimes;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
@@ -139,6 +140,7 @@ final class StreamBench {
     private Stream stream(Configuration options) throws Exception {
         try (LocalPipeline p = LocalPipeline.start(
                 options,
+                BundleChoice.ofThisInstallation(),
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(0)),
                 SessionFactory.ONNX_RUNTIME)) {
             long warm0 = System.nanoTime();

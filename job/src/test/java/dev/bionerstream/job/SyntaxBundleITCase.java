@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
 import java.nio.file.Path;
@@ -32,7 +33,10 @@ class SyntaxBundleITCase {
                 "model.bundle", bundle.toString(),
                 "model.corpus", "disease=BC5CDR"));
         try (LocalPipeline p = LocalPipeline.start(
-                options, StreamExecutionEnvironment.getExecutionEnvironment(), SessionFactory.ONNX_RUNTIME)) {
+                options,
+                BundleChoice.NO_INSTALLATION,
+                StreamExecutionEnvironment.getExecutionEnvironment(),
+                SessionFactory.ONNX_RUNTIME)) {
             p.produce(List.of(
                     "{\"id\": \"s1\", \"title\": \"Treatment with cocaine induced seizures.\", "
                             + "\"abstract\": \"Naloxone-induced seizures were seen. Patients recovered.\"}",
