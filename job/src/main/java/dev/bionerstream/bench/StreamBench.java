@@ -7,6 +7,7 @@ import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.job.JobOptions;
 import dev.bionerstream.serving.BatchStats;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.LocalModel;
 import dev.bionerstream.serving.MicroBatcher;
 import dev.bionerstream.serving.ModelThreadTimes;
@@ -146,6 +147,7 @@ public final class StreamBench {
     private Stream stream() throws Exception {
         try (LocalPipeline p = LocalPipeline.start(
                         options,
+                        BundleChoice.ofThisInstallation(),
                         StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(cluster),
                         SessionFactory.ONNX_RUNTIME);
                 SharedModels.Lease jobModel =

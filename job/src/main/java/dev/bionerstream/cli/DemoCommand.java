@@ -8,6 +8,7 @@ import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.ingest.IngestConfig;
 import dev.bionerstream.ingest.IngestJob;
 import dev.bionerstream.pubmed.PubMedDirectory;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.SessionFactory;
 import java.nio.file.Path;
@@ -79,7 +80,7 @@ final class DemoCommand implements Callable<Integer> {
     @Option(
             names = "--model.language-bundles",
             description = "bundles by the record's language (LANG=DIR,...), or none. Default: spa="
-                    + ShippedBundles.SPANISH + " (the Spanish PharmaCoNER bundle of the repository)")
+                    + BundleChoice.SPANISH + " (the Spanish PharmaCoNER bundle of the repository)")
     String languageBundles;
 
     @Option(names = "--port", defaultValue = "8081", description = "Flink dashboard port. Default: ${DEFAULT-VALUE}")
@@ -109,7 +110,8 @@ final class DemoCommand implements Callable<Integer> {
         Configuration options = engine.toConfiguration();
         options.setString("job.checkpoint-interval", "2 s");
         options.setString("batch.max-wait", maxWait);
-        String byLanguage = languageBundles();
+        BundleChoice bundles = BundleChoice.ofThisInstallation();
+        String byLanguage = languageBundles(bundles);
         if (byLanguage != null) {
             options.setString("model.language-bundles", byLanguage);
         }
@@ -119,6 +121,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         try (LocalPipeline p = LocalPipeline.start(
                 options,
+                bundles,
                 StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(port)),
                 SessionFactory.ONNX_RUNTIME)) {
             System.out.printf(
@@ -200,11 +203,11 @@ final class DemoCommand implements Callable<Integer> {
      * The language bundles the demo serves: the option's, none, or by default the repository's
      * Spanish bundle, which a clone always has (a missing one is an error, not English only).
      */
-    private String languageBundles() {
+    private String languageBundles(BundleChoice bundles) {
         if (languageBundles != null) {
             return languageBundles.equals(NO_LANGUAGE_BUNDLES) ? null : languageBundles;
         }
-        return SPANISH + "=" + ShippedBundles.ofThisInstallation().spanish();
+        return SPANISH + "=" + bundles.spanish();
     }
 
     /** The ingest job on a second local cluster (no dashboard), watching --pubmed, checkpoints every 2 s. */

@@ -2,6 +2,7 @@ package dev.bionerstream.cli;
 
 import static dev.bionerstream.serving.ServingOptions.*;
 
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.LocalModel;
 import dev.bionerstream.serving.ServingConfig;
 import java.util.List;
@@ -63,7 +64,10 @@ final class EngineArgs {
                     + "(default: the bundle's per type)")
     String corpus;
 
-    /** These options under the job's keys, for a job the command starts (demo). */
+    /**
+     * These options under the job's keys, for a job the command starts (demo); {@code model.bundle}
+     * only when given, since {@link BundleChoice} decides what an unset one serves.
+     */
     Configuration toConfiguration() {
         Configuration c = new Configuration();
         if (bundle != null) {
@@ -81,24 +85,22 @@ final class EngineArgs {
         if (corpus != null) {
             c.set(CORPUS, corpus);
         }
-        ShippedBundles.ofThisInstallation().setDefaultBundle(c);
         return c;
     }
 
-    ServingConfig serving() {
-        return ServingConfig.from(toConfiguration());
-    }
-
-    /** The model on this machine, extracting only {@code types} (all when empty) whatever --entity-types says. */
+    /**
+     * The model on this machine, extracting only {@code types} whatever --entity-types says; when
+     * empty, the ones --entity-types names (all when unset).
+     */
     LocalModel open(List<String> types) {
         Configuration c = toConfiguration();
         if (!types.isEmpty()) {
             c.set(ENTITY_TYPES, String.join(",", types));
         }
-        return LocalModel.open(ServingConfig.from(c));
+        return LocalModel.open(ServingConfig.from(c, BundleChoice.ofThisInstallation()));
     }
 
     LocalModel open() {
-        return LocalModel.open(serving());
+        return open(List.of());
     }
 }

@@ -5,6 +5,7 @@ import dev.bionerstream.job.JobConfig;
 import dev.bionerstream.kafka.KafkaConfig;
 import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.net.URI;
 import java.nio.file.Path;
@@ -64,8 +65,7 @@ final class RunCommand implements Callable<Integer> {
         }
         Configuration given = OptionKeys.parseArgs(args.toArray(String[]::new));
         withDefaultCheckpointDir(given);
-        ShippedBundles.ofThisInstallation().setDefaultBundle(given);
-        JobConfig cfg = JobConfig.from(given);
+        JobConfig cfg = JobConfig.from(given, BundleChoice.ofThisInstallation());
         runLocally(
                 cfg.kafka(),
                 "kafka.starting-offsets " + cfg.startingOffsets(),

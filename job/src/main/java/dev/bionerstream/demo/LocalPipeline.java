@@ -4,6 +4,7 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.job.BionerJob;
 import dev.bionerstream.job.JobConfig;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.util.List;
 import org.apache.flink.configuration.Configuration;
@@ -31,11 +32,15 @@ public final class LocalPipeline implements AutoCloseable {
                 new TopicReader<>(kafka.bootstrapServers(), config.kafka().deadLetterTopic(), DeadLetter.class);
     }
 
-    /** Starts the broker and the job with {@code options} (the job's keys; Kafka's are filled in) on {@code env}. */
-    public static LocalPipeline start(Configuration options, StreamExecutionEnvironment env, SessionFactory model)
+    /**
+     * Starts the broker and the job with {@code options} (the job's keys; Kafka's are filled in) and
+     * the bundles {@code bundles} picks on {@code env}.
+     */
+    public static LocalPipeline start(
+            Configuration options, BundleChoice bundles, StreamExecutionEnvironment env, SessionFactory model)
             throws Exception {
         EmbeddedKafka kafka = EmbeddedKafka.start();
-        return start(kafka, kafka.bootstrapServers(), options, env, model);
+        return start(kafka, kafka.bootstrapServers(), options, bundles, env, model);
     }
 
     /**
@@ -46,6 +51,7 @@ public final class LocalPipeline implements AutoCloseable {
             EmbeddedKafka kafka,
             String bootstrapServers,
             Configuration options,
+            BundleChoice bundles,
             StreamExecutionEnvironment env,
             SessionFactory model)
             throws Exception {
@@ -53,7 +59,7 @@ public final class LocalPipeline implements AutoCloseable {
             Configuration args = new Configuration(options);
             args.setString("kafka.bootstrap-servers", bootstrapServers);
             args.setString("kafka.starting-offsets", "earliest");
-            JobConfig cfg = JobConfig.from(args);
+            JobConfig cfg = JobConfig.from(args, bundles);
             kafka.createTopics(
                     1,
                     cfg.kafka().inputTopic(),

@@ -5,6 +5,7 @@ import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.kafka.Checkpointing;
 import dev.bionerstream.kafka.KafkaIO;
 import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -20,7 +21,7 @@ public final class BionerJob {
     private BionerJob() {}
 
     public static void main(String[] args) throws Exception {
-        JobConfig cfg = JobConfig.from(OptionKeys.parseArgs(args));
+        JobConfig cfg = JobConfig.from(OptionKeys.parseArgs(args), BundleChoice.NO_INSTALLATION);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         wire(env, cfg, SessionFactory.ONNX_RUNTIME);
         env.execute(NAME);

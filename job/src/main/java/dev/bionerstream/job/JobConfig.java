@@ -6,6 +6,7 @@ import dev.bionerstream.kafka.KafkaConfig;
 import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.kafka.OptionKeys;
 import dev.bionerstream.records.InputFormat;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.ServingOptions;
@@ -39,7 +40,8 @@ public record JobConfig(
             .flatMap(List::stream)
             .toList();
 
-    public static JobConfig from(Configuration c) {
+    /** {@code bundles}: what serves where {@code model.bundle} is unset ({@link BundleChoice}). */
+    public static JobConfig from(Configuration c, BundleChoice bundles) {
         OptionKeys.requireKnown(c, OPTIONS, KafkaOptions.KAFKA_PROPERTIES_PREFIX);
         KafkaConfig kafka = KafkaConfig.from(c);
         ServingConfig.requirePositive(ASYNC_CAPACITY.key(), c.get(ASYNC_CAPACITY));
@@ -52,7 +54,7 @@ public record JobConfig(
                 c.get(DOCUMENTS_TOPIC),
                 StartingOffsets.parse(STARTING_OFFSETS.key(), c.get(STARTING_OFFSETS)),
                 InputFormat.parse(INPUT_FORMAT.key(), c.get(INPUT_FORMAT)),
-                ModelRoutes.from(c),
+                ModelRoutes.from(c, bundles),
                 c.get(ASYNC_CAPACITY),
                 c.get(ASYNC_TIMEOUT),
                 c.get(ASYNC_RETRIES),

@@ -12,9 +12,10 @@ import org.apache.flink.configuration.ReadableConfig;
 
 /**
  * Which model serves a record: the bundle configured for its language ({@code
- * model.language-bundles}), else the default ({@code model.bundle}). Language bundles share the
- * default's device, threads and batching and serve all their own entity types; {@code
- * model.entity-types} narrows the default only, whose types are the ones it names.
+ * model.language-bundles}), else the default ({@code model.bundle}, or {@link BundleChoice}'s pick
+ * when it is unset). Language bundles share the default's device, threads and batching and serve
+ * all their own entity types; {@code model.entity-types} narrows the default only, whose types are
+ * the ones it names.
  *
  * @param byLanguage keys are {@link Languages#key} codes
  */
@@ -28,8 +29,8 @@ public record ModelRoutes(ServingConfig defaultModel, Map<String, ServingConfig>
         return new ModelRoutes(model, Map.of());
     }
 
-    public static ModelRoutes from(ReadableConfig c) {
-        ServingConfig base = ServingConfig.from(c);
+    public static ModelRoutes from(ReadableConfig c, BundleChoice bundles) {
+        ServingConfig base = ServingConfig.from(c, bundles);
         Map<String, ServingConfig> byLanguage = new LinkedHashMap<>();
         String spec = c.getOptional(LANGUAGE_BUNDLES).orElse("");
         for (String pair : spec.split(",")) {

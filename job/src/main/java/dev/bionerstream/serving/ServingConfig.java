@@ -23,7 +23,7 @@ import org.apache.flink.configuration.ReadableConfig;
  * What identifies a served model in a JVM: the bundle, how it runs and how it batches. Subtasks
  * with equal configs share one session and one batcher.
  *
- * @param bundle bundle directory; null for the bundle in the jar
+ * @param bundle bundle directory; null for the bundle in the jar ({@link BundleChoice} decides which)
  * @param entityTypes the types to extract; all of the bundle's when empty
  * @param gate the presence gate setting ({@link PresenceGate#resolve})
  * @param corpora type -> the corpus whose conventions it follows, for a bundle with corpus tags
@@ -39,9 +39,6 @@ public record ServingConfig(
         int runners,
         int maxWindowsPerDocument)
         implements Serializable {
-    /** The {@code model.bundle} value that names the bundle in the jar, as leaving it unset does. */
-    public static final String BUNDLE_IN_JAR = "jar";
-
     public ServingConfig {
         entityTypes = List.copyOf(entityTypes);
         Objects.requireNonNull(gate, "gate");
@@ -60,15 +57,16 @@ public record ServingConfig(
 
     /**
      * Reads and checks the {@link ServingOptions}, each parsed here into its type; messages name the
-     * option and how to fix it.
+     * option and how to fix it. {@code bundles} picks the bundle for the device read here.
      */
-    public static ServingConfig from(ReadableConfig c) {
+    public static ServingConfig from(ReadableConfig c, BundleChoice bundles) {
         if (c.get(THREADS) < 0) {
             throw new IllegalArgumentException(
                     "--" + THREADS.key() + " must be 0 (all cores) or more, got " + c.get(THREADS));
         }
         GraphOptimization optimization = GraphOptimization.parse(OPTIMIZATION.key(), c.get(OPTIMIZATION));
-        InferenceOptions inference = new InferenceOptions(Device.parse(c.get(DEVICE)), c.get(THREADS), 1, optimization);
+        Device device = Device.parse(c.get(DEVICE));
+        InferenceOptions inference = new InferenceOptions(device, c.get(THREADS), 1, optimization);
         List<String> types = c.getOptional(ENTITY_TYPES)
                 .map(s -> Arrays.stream(s.split("[,;]"))
                         .map(String::trim)
@@ -76,7 +74,7 @@ public record ServingConfig(
                         .toList())
                 .orElse(List.of());
         return new ServingConfig(
-                c.getOptional(BUNDLE).filter(b -> !b.equals(BUNDLE_IN_JAR)).orElse(null),
+                bundles.bundle(c, device),
                 types,
                 GateSetting.parse(c.get(GATE)),
                 c.getOptional(CORPUS).map(ServingConfig::pairs).orElse(Map.of()),

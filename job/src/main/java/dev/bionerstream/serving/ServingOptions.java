@@ -18,7 +18,7 @@ public final class ServingOptions {
             .stringType()
             .noDefaultValue()
             .withDescription("Model bundle directory; the float16 bundle in the jar when unset or "
-                    + ServingConfig.BUNDLE_IN_JAR + ".");
+                    + BundleChoice.BUNDLE_IN_JAR + ".");
     public static final ConfigOption<String> DEVICE = ConfigOptions.key("model.device")
             .stringType()
             .defaultValue("cpu")

@@ -6,6 +6,7 @@ import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.formats.Annotated;
 import dev.bionerstream.formats.PubTator;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.io.BufferedReader;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +42,10 @@ class PubTatorRoundTripITCase {
         Path exported = dir.resolve("entities.pubtator");
         Configuration options = Configuration.fromMap(Map.of("job.checkpoint-interval", "1 s", "model.threads", "2"));
         try (LocalPipeline p = LocalPipeline.start(
-                options, StreamExecutionEnvironment.getExecutionEnvironment(), SessionFactory.ONNX_RUNTIME)) {
+                options,
+                BundleChoice.NO_INSTALLATION,
+                StreamExecutionEnvironment.getExecutionEnvironment(),
+                SessionFactory.ONNX_RUNTIME)) {
             String servers = p.kafka.bootstrapServers();
             assertThat(Main.run("import", "--pubtator", corpus.toString(), "--kafka.bootstrap-servers", servers))
                     .isZero();

@@ -8,6 +8,7 @@ import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.job.JobConfig;
 import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchNode;
 import java.io.InputStream;
@@ -63,6 +64,7 @@ class PubMedIngestITCase {
                                 INDEX,
                                 "model.language-bundles",
                                 "spa=" + SPANISH_BUNDLE)),
+                        BundleChoice.NO_INSTALLATION,
                         StreamExecutionEnvironment.getExecutionEnvironment(),
                         SessionFactory.ONNX_RUNTIME)) {
             JobClient ingest = startIngest(p.config);

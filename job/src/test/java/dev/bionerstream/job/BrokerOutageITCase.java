@@ -8,6 +8,7 @@ import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.faults.TcpProxy;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
 import java.time.Duration;
@@ -55,6 +56,7 @@ class BrokerOutageITCase {
                         startBroker(proxy),
                         "localhost:" + proxy.port(),
                         options,
+                        BundleChoice.NO_INSTALLATION,
                         StreamExecutionEnvironment.getExecutionEnvironment(flink),
                         model)) {
             run.produce(sample);

@@ -10,6 +10,7 @@ import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.WindowLogits;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
 import java.time.Duration;
@@ -86,8 +87,11 @@ class FaultInjectionITCase {
                 "8",
                 "async.capacity",
                 "4"));
-        try (LocalPipeline run =
-                LocalPipeline.start(options, StreamExecutionEnvironment.getExecutionEnvironment(flink), flaky)) {
+        try (LocalPipeline run = LocalPipeline.start(
+                options,
+                BundleChoice.NO_INSTALLATION,
+                StreamExecutionEnvironment.getExecutionEnvironment(flink),
+                flaky)) {
             run.produce(sample);
             var docs = run.documents;
             var dead = run.deadLetters;

@@ -8,6 +8,7 @@ import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.inference.GraphOptimization;
 import dev.bionerstream.kafka.OptionKeys;
 import dev.bionerstream.records.InputFormat;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ServingConfig;
 import java.time.Duration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class JobConfigTest {
     static JobConfig parse(String... args) {
-        return JobConfig.from(OptionKeys.parseArgs(args));
+        return JobConfig.from(OptionKeys.parseArgs(args), BundleChoice.NO_INSTALLATION);
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,7 +38,10 @@ class LanguageRoutingITCase {
         String spanish = ModelBundle.load(SPANISH_BUNDLE).manifest().id();
         try (ListenedBatches batches = new ListenedBatches(options);
                 LocalPipeline p = LocalPipeline.start(
-                        options, StreamExecutionEnvironment.getExecutionEnvironment(), SessionFactory.ONNX_RUNTIME);
+                        options,
+                        BundleChoice.NO_INSTALLATION,
+                        StreamExecutionEnvironment.getExecutionEnvironment(),
+                        SessionFactory.ONNX_RUNTIME);
                 TopicReader<EntityEvent> events =
                         new TopicReader<>(p.kafka.bootstrapServers(), p.config.entitiesTopic(), EntityEvent.class)) {
             p.produce(List.of(

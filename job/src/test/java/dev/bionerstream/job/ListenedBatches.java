@@ -1,6 +1,7 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.serving.BatchStats;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.SessionFactory;
@@ -22,7 +23,8 @@ final class ListenedBatches implements AutoCloseable {
 
     ListenedBatches(Configuration options) throws Exception {
         try {
-            for (ServingConfig model : ModelRoutes.from(options).all()) {
+            for (ServingConfig model :
+                    ModelRoutes.from(options, BundleChoice.NO_INSTALLATION).all()) {
                 SharedModels.Lease lease = SharedModels.jvm().acquire(model, SessionFactory.ONNX_RUNTIME);
                 open.add(lease);
                 BatchStats s = new BatchStats();

@@ -25,6 +25,7 @@ import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.OrtMrcSession;
 import dev.bionerstream.kafka.DeadLetters;
 import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -74,7 +75,7 @@ class StreamingJobITCase {
                     "job.parallelism", "2",
                     "batch.max-size", "16",
                     "model.threads", "2"));
-            JobConfig cfg = JobConfig.from(Configuration.fromMap(args));
+            JobConfig cfg = JobConfig.from(Configuration.fromMap(args), BundleChoice.NO_INSTALLATION);
             kafka.createTopics(
                     2,
                     cfg.kafka().inputTopic(),

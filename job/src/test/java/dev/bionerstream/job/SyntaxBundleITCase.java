@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,7 +33,10 @@ class SyntaxBundleITCase {
                 "model.corpus", "disease=BC5CDR"));
         try (ListenedBatches batches = new ListenedBatches(options);
                 LocalPipeline p = LocalPipeline.start(
-                        options, StreamExecutionEnvironment.getExecutionEnvironment(), SessionFactory.ONNX_RUNTIME)) {
+                        options,
+                        BundleChoice.NO_INSTALLATION,
+                        StreamExecutionEnvironment.getExecutionEnvironment(),
+                        SessionFactory.ONNX_RUNTIME)) {
             p.produce(List.of(
                     "{\"id\": \"s1\", \"title\": \"Treatment with cocaine induced seizures.\", "
                             + "\"abstract\": \"Naloxone-induced seizures were seen. Patients recovered.\"}",

@@ -7,6 +7,7 @@ import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.features.MrcTokenizer;
 import dev.bionerstream.kafka.RawRecord;
 import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
 import java.nio.charset.StandardCharsets;
@@ -78,10 +79,12 @@ class TopologyTest {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
         long appended = System.currentTimeMillis() - APPENDED_AGO.toMillis(); // as a Kafka source would stamp them
-        JobConfig cfg = JobConfig.from(Configuration.fromMap(Map.of(
-                "kafka.bootstrap-servers", "unused:9092",
-                "model.language-bundles", "spa=" + SPANISH_BUNDLE,
-                "batch.max-wait", "1 ms")));
+        JobConfig cfg = JobConfig.from(
+                Configuration.fromMap(Map.of(
+                        "kafka.bootstrap-servers", "unused:9092",
+                        "model.language-bundles", "spa=" + SPANISH_BUNDLE,
+                        "batch.max-wait", "1 ms")),
+                BundleChoice.NO_INSTALLATION);
         SessionFactory testing = (bundle, options) -> model;
         Topology.Outputs out = Topology.build(
                 env.fromData(input)

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class ModelRoutesTest {
     static ModelRoutes routes(Map<String, String> options) {
-        return ModelRoutes.from(Configuration.fromMap(options));
+        return ModelRoutes.from(Configuration.fromMap(options), BundleChoice.NO_INSTALLATION);
     }
 
     @Test
