@@ -1,11 +1,12 @@
 package dev.bionerstream.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bionerstream.demo.EmbeddedOpenSearch;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.job.JobOptions;
+import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.serving.BatchStats;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.LocalModel;
@@ -13,12 +14,16 @@ import dev.bionerstream.serving.MicroBatcher;
 import dev.bionerstream.serving.ModelThreadTimes;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
+import dev.bionerstream.viewer.IndexGateway;
+import dev.bionerstream.viewer.ViewerConfig;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.TimeUtils;
 
 /**
  * The streaming job's steady state against the bare model, in one run on one machine: texts
@@ -34,27 +39,42 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  *
  * <p>The bench listens to the job's micro-batcher as a subtask of the job uses it: it leases the
  * JVM's shared model of the job's config, which the local cluster's operators lease too.
+ *
+ * <p>With a {@link LatencyPlan}, the same running job then gets a steady stream at a share of the
+ * capacity just measured, and the bench prints how long its records took to become visible to a
+ * read_committed consumer, to one that does not wait for transactions, and (with the index) to a
+ * search.
  */
 public final class StreamBench {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String INDEX = "bioner-bench";
 
     private final LocalModel m;
     private final Configuration options;
     private final Configuration cluster;
     private final List<String> texts;
+    private final LatencyPlan latency;
     private final ThreadCpu cpu = new ThreadCpu();
 
     /**
-     * @param m the model of the bare runs
-     * @param options the job's options (those {@code m} was opened with)
-     * @param cluster the local cluster's configuration
+     * Latency runs after the throughput passes, one per rate, each {@code length} long, with the
+     * job's OpenSearch index sink on an embedded node when {@code index}.
      */
-    public StreamBench(LocalModel m, Configuration options, Configuration cluster, List<String> texts) {
+    public record LatencyPlan(List<OfferedRate> rates, Duration length, boolean index) {}
+
+    /**
+     * @param m the model of the bare runs
+     * @param options the job's options (those {@code m} was opened with, checkpoints and delivery guarantee)
+     * @param cluster the local cluster's configuration
+     * @param latency the latency run, or null for none
+     */
+    public StreamBench(
+            LocalModel m, Configuration options, Configuration cluster, List<String> texts, LatencyPlan latency) {
         this.m = m;
         this.options = options.clone();
-        this.options.setString("job.checkpoint-interval", "2 s");
         this.cluster = cluster;
         this.texts = texts;
+        this.latency = latency;
     }
 
     /** What the stream did between its first record produced and its last output committed. */
@@ -64,9 +84,19 @@ public final class StreamBench {
             BatchStats.Counts batches,
             ModelThreadTimes.Snapshot timesBefore,
             ModelThreadTimes.Snapshot timesAfter,
-            Map<String, Long> cpuNanos) {
+            Map<String, Long> cpuNanos,
+            List<String> latencyLines) {
         double cores() {
             return cpuNanos.values().stream().mapToLong(Long::longValue).sum() / 1e9 / seconds;
+        }
+
+        /** From the first record produced to the end of the last model batch: the stream without its commit tail. */
+        Stream withLatency(List<String> lines) {
+            return new Stream(warmUpSeconds, seconds, batches, timesBefore, timesAfter, cpuNanos, lines);
+        }
+
+        double steadySeconds() {
+            return (timesAfter.lastModelEnd().atNanos() - timesBefore.now().atNanos()) / 1e9;
         }
     }
 
@@ -112,6 +142,9 @@ public final class StreamBench {
                     Runtime.getRuntime().availableProcessors());
             System.out.printf("job / bare       : %8.3f%n", jobRate / bareRate);
             System.out.printf(
+                    "  (steady state  : %8.3f, first record produced to last model batch, %.2f s: the stream without the last commit)%n",
+                    windows.size() / stream.steadySeconds() / bareRate, stream.steadySeconds());
+            System.out.printf(
                     "stream batches   : %d, mean size %.1f, padding efficiency (real / padded tokens) %.3f%n",
                     stream.batches().batches(),
                     stream.batches().meanBatchSize(),
@@ -127,6 +160,7 @@ public final class StreamBench {
                             Runtime.getRuntime().availableProcessors())
                     .lines()
                     .forEach(System.out::println);
+            stream.latencyLines().forEach(System.out::println);
         }
     }
 
@@ -145,26 +179,39 @@ public final class StreamBench {
     }
 
     private Stream stream() throws Exception {
+        Configuration job = options.clone();
+        try (EmbeddedOpenSearch node = latency != null && latency.index() ? EmbeddedOpenSearch.start() : null) {
+            if (node != null) {
+                job.setString("opensearch.hosts", node.url());
+                job.setString("opensearch.index", INDEX);
+            }
+            return stream(job, node);
+        }
+    }
+
+    private Stream stream(Configuration job, EmbeddedOpenSearch node) throws Exception {
         try (LocalPipeline p = LocalPipeline.start(
-                        options,
+                        job,
                         BundleChoice.ofThisInstallation(),
                         StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(cluster),
                         SessionFactory.ONNX_RUNTIME);
                 SharedModels.Lease jobModel =
                         SharedModels.jvm().acquire(p.config.serving(), SessionFactory.ONNX_RUNTIME)) {
             long warm0 = System.nanoTime();
-            p.produce(records("warm-up", texts));
+            p.produce(records("warm-up", texts, texts.size()).values().stream().toList());
             awaitDocuments(p, texts.size());
             double warmUpSeconds = (System.nanoTime() - warm0) / 1e9;
             MicroBatcher batcher = jobModel.batcher();
             BatchStats batches = new BatchStats();
             ModelThreadTimes times = new ModelThreadTimes(batcher.runners());
+            Stream measured;
             try (MicroBatcher.Listening b = batcher.listen(batches);
                     MicroBatcher.Listening t = batcher.listen(times)) {
                 ThreadCpu.Sample cpuBefore = cpu.sample();
                 ModelThreadTimes.Snapshot timesBefore = times.snapshot();
                 long t0 = System.nanoTime();
-                p.produce(records("bench", texts));
+                p.produce(
+                        records("bench", texts, texts.size()).values().stream().toList());
                 awaitDocuments(p, 2 * texts.size());
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 ModelThreadTimes.Snapshot timesAfter = times.snapshot();
@@ -173,13 +220,66 @@ public final class StreamBench {
                     throw new IllegalStateException("the batcher listened to ran no batch: the job served "
                             + "another model than the one leased for " + p.config.serving());
                 }
-                return new Stream(
+                measured = new Stream(
                         warmUpSeconds,
                         seconds,
                         batches.snapshot(),
                         timesBefore,
                         timesAfter,
-                        ThreadCpu.byGroup(cpuBefore, cpuAfter));
+                        ThreadCpu.byGroup(cpuBefore, cpuAfter),
+                        List.of());
+            }
+            return latency == null
+                    ? measured
+                    : measured.withLatency(latencyRuns(p, node, texts.size() / measured.seconds()));
+        }
+    }
+
+    /** The plan's latency runs on the running job, one after the other, the rates against {@code capacity} texts/s. */
+    private List<String> latencyRuns(LocalPipeline p, EmbeddedOpenSearch node, double capacity) throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int run = 0; run < latency.rates().size(); run++) {
+            lines.addAll(latencyRun(p, node, "latency-" + run, latency.rates().get(run), capacity));
+        }
+        return lines;
+    }
+
+    private List<String> latencyRun(
+            LocalPipeline p, EmbeddedOpenSearch node, String idPrefix, OfferedRate rate, double capacity)
+            throws Exception {
+        double perSecond = rate.perSecond(capacity);
+        int n = (int) Math.max(1, Math.round(perSecond * latency.length().toMillis() / 1e3));
+        List<VisibilityWatch> watches = new ArrayList<>();
+        watches.add(new TopicVisibility(p.kafka.bootstrapServers(), p.config.documentsTopic(), true));
+        watches.add(new TopicVisibility(p.kafka.bootstrapServers(), p.config.documentsTopic(), false));
+        if (node != null) {
+            watches.add(new IndexVisibility(new IndexGateway(ViewerConfig.local(node.url(), INDEX, 0))));
+        }
+        try {
+            watches.forEach(VisibilityWatch::start);
+            List<Latencies> measured = new LatencyRun(
+                            p.kafka.bootstrapServers(), p.config.kafka().inputTopic(), watches)
+                    .run(records(idPrefix, texts, n), perSecond);
+            List<String> lines = new ArrayList<>();
+            lines.add(String.format(
+                    "latency: %.2f texts/s offered (%s; the measured pass ran %.2f texts/s) for %s, %d texts, "
+                            + "kafka.delivery-guarantee %s, checkpoints every %s; from a record's timestamp on the input topic to its document:",
+                    perSecond,
+                    rate,
+                    capacity,
+                    TimeUtils.formatWithHighestUnit(latency.length()),
+                    n,
+                    options.get(KafkaOptions.DELIVERY_GUARANTEE),
+                    TimeUtils.formatWithHighestUnit(options.get(KafkaOptions.CHECKPOINT_INTERVAL))));
+            for (int i = 0; i < watches.size(); i++) {
+                lines.add(String.format(
+                        "  visible to %-32s: %s",
+                        watches.get(i).name, measured.get(i).line(n)));
+            }
+            return lines;
+        } finally {
+            for (VisibilityWatch w : watches) {
+                w.close();
             }
         }
     }
@@ -192,11 +292,17 @@ public final class StreamBench {
         }
     }
 
-    private static List<String> records(String prefix, List<String> texts) {
-        List<String> out = new ArrayList<>(texts.size());
-        for (int i = 0; i < texts.size(); i++) {
-            ObjectNode n = JSON.createObjectNode().put("id", prefix + "-" + i).put("abstract", texts.get(i));
-            out.add(n.toString());
+    /** {@code n} JSON records (id -> record), the texts in turn, ids {@code prefix-0}, {@code prefix-1}, ... */
+    private static Map<String, String> records(String prefix, List<String> texts, int n) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            String id = prefix + "-" + i;
+            out.put(
+                    id,
+                    JSON.createObjectNode()
+                            .put("id", id)
+                            .put("abstract", texts.get(i % texts.size()))
+                            .toString());
         }
         return out;
     }

@@ -2,27 +2,40 @@ package dev.bionerstream.cli;
 
 import dev.bionerstream.bench.BenchTexts;
 import dev.bionerstream.bench.EngineBench;
+import dev.bionerstream.bench.OfferedRate;
 import dev.bionerstream.bench.StreamBench;
+import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.serving.LocalModel;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** The command line of the benchmarks in {@code bench}: which texts, which model, which bench. */
 @Command(
         name = "bench",
         mixinStandardHelpOptions = true,
         defaultValueProvider = ServingDefaults.class,
-        header = "Throughput of the model, the engine or the job (--stream)",
+        header = "Throughput of the model, the engine or the job (--stream); the job's latency (--rate)",
         description = {
-            "Sequences/s of the bare ONNX Runtime session on pre-tokenized batches and of the whole engine on the same batches, their ratio and padding efficiency (default input: the sample abstracts, title and abstract as one text). With --stream, the streaming job instead (embedded Kafka in and out, local cluster, exactly-once with 2 s checkpoints, measured on a second pass after an unmeasured first that warms the JVM) against the bare session on the same windows. For a bundle with syntax, also the syntax annotator's sentences/s."
+            "Sequences/s of the bare ONNX Runtime session on pre-tokenized batches and of the whole engine on the same batches, their ratio and padding efficiency (default input: the sample abstracts, title and abstract as one text). With --stream, the streaming job instead (embedded Kafka in and out, local cluster, exactly-once with 2 s checkpoints, measured on a second pass after an unmeasured first that warms the JVM) against the bare session on the same windows. With --rate, the running job then gets a steady stream at that rate and the bench prints latency percentiles (p50, p95, p99, max) from each record's timestamp on the input topic until its document is visible to a read_committed consumer, to a consumer that does not wait for transactions and, with --index, to a search of the OpenSearch index. For a bundle with syntax, also the syntax annotator's sentences/s."
         },
         footerHeading = "%nExamples:%n",
-        footer = {"  ./bioner bench --limit 200 --rounds 3", "  ./bioner bench --stream --limit 200"})
+        footer = {
+            "  ./bioner bench --limit 200 --rounds 3",
+            "  ./bioner bench --stream --limit 200",
+            "  ./bioner bench --stream --limit 200 --rate 50%,90% --index",
+            "  ./bioner bench --stream --limit 200 --rate 90% --delivery-guarantee at-least-once --checkpoint-interval 10s"
+        })
 final class BenchCommand implements Callable<Integer> {
     @Mixin
     EngineArgs engine;
@@ -51,8 +64,45 @@ final class BenchCommand implements Callable<Integer> {
             names = "--stream",
             description =
                     "measure the streaming job instead: embedded Kafka in and out, a local Flink cluster, "
-                            + "checkpoints every 2 s, measured on a second pass over the texts (the first warms the JVM); compared with the bare session on the same windows in the same run")
+                            + "checkpoints every --checkpoint-interval, measured on a second pass over the texts (the first warms the JVM); compared with the bare session on the same windows in the same run")
     boolean stream;
+
+    @Option(
+            names = "--checkpoint-interval",
+            defaultValue = "2s",
+            description = "with --stream: the job's checkpoint interval. Default: ${DEFAULT-VALUE}")
+    String checkpointInterval;
+
+    @Option(
+            names = "--delivery-guarantee",
+            defaultValue = "exactly-once",
+            description = "with --stream: the job's kafka.delivery-guarantee. Default: ${DEFAULT-VALUE}")
+    String deliveryGuarantee;
+
+    @Option(
+            names = "--rate",
+            arity = "0..1",
+            fallbackValue = "50%",
+            description =
+                    "with --stream: then offer the running job a steady rate and print latency percentiles; texts/s "
+                            + "(4.5) or a share of the capacity the measured pass showed (90%); several, comma-separated, run one after the other (50%,90%). Without a value: ${FALLBACK-VALUE}")
+    String rate;
+
+    @Option(
+            names = "--latency-seconds",
+            defaultValue = "60",
+            description = "with --rate: how long each steady stream runs. Default: ${DEFAULT-VALUE}")
+    int latencySeconds;
+
+    @Option(
+            names = "--index",
+            description =
+                    "with --rate: the job's OpenSearch index sink too, on an embedded node, and the latency until a "
+                            + "search finds each document (the index refreshes every second)")
+    boolean index;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(
             names = "--rounds",
@@ -65,14 +115,34 @@ final class BenchCommand implements Callable<Integer> {
         List<String> texts = input.texts != null
                 ? BenchTexts.lines(input.texts, limit)
                 : input.iob != null ? BenchTexts.iob(input.iob, sentencesPerText, limit) : BenchTexts.samples(limit);
+        if (!stream && rate != null) {
+            throw new ParameterException(spec.commandLine(), "--rate measures the streaming job: add --stream");
+        }
+        if (rate == null && index) {
+            throw new ParameterException(spec.commandLine(), "--index measures the index's latency: add --rate");
+        }
         try (LocalModel m = engine.open()) {
             if (stream) {
-                new StreamBench(m, engine.toConfiguration(), LocalCluster.configuration(0), texts).run();
+                Configuration job = engine.toConfiguration();
+                job.setString(KafkaOptions.CHECKPOINT_INTERVAL.key(), checkpointInterval);
+                job.setString(KafkaOptions.DELIVERY_GUARANTEE.key(), deliveryGuarantee);
+                StreamBench.LatencyPlan latency = rate == null
+                        ? null
+                        : new StreamBench.LatencyPlan(offeredRates(), Duration.ofSeconds(latencySeconds), index);
+                new StreamBench(m, job, LocalCluster.configuration(0), texts, latency).run();
             } else {
                 new EngineBench(m, texts, rounds).run(source());
             }
         }
         return 0;
+    }
+
+    private List<OfferedRate> offeredRates() {
+        try {
+            return Arrays.stream(rate.split(",")).map(OfferedRate::parse).toList();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e, null, rate);
+        }
     }
 
     private Object source() {

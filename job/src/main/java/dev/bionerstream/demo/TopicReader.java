@@ -16,7 +16,10 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
-/** Reads committed Avro records of the job's output topics (read_committed, from the beginning). */
+/**
+ * Reads Avro records of the job's output topics from the beginning: committed ones
+ * (read_committed), or, as a consumer that does not wait for transactions would, all of them.
+ */
 public final class TopicReader<T extends SpecificRecord> implements AutoCloseable {
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final SpecificDatumReader<T> reader;
@@ -28,10 +31,14 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
     private final String topic;
 
     public TopicReader(String bootstrapServers, String topic, Class<T> type) {
+        this(bootstrapServers, topic, type, true);
+    }
+
+    public TopicReader(String bootstrapServers, String topic, Class<T> type, boolean committedOnly) {
         this.topic = topic;
         Properties p = new Properties();
         p.put("bootstrap.servers", bootstrapServers);
-        p.put("isolation.level", "read_committed");
+        p.put("isolation.level", committedOnly ? "read_committed" : "read_uncommitted");
         consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         reader = new SpecificDatumReader<>(type);
     }

@@ -47,7 +47,7 @@ public final class IndexGateway {
         return send("GET", segment(index) + "/_count", null).path("count").asLong();
     }
 
-    JsonNode search(ObjectNode body) throws IOException {
+    public JsonNode search(ObjectNode body) throws IOException {
         return send("POST", segment(index) + "/_search", body);
     }
 

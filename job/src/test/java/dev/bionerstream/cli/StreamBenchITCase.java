@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code ./bioner bench --stream} as the README runs it, on the tiny random bundle and six sample
- * abstracts: the real topology with its embedded broker, a warm-up pass, the measured pass and the
- * breakdown. The figures themselves are the bench's business; here every line a user reads is
- * printed, and the measured pass took the model's time.
+ * {@code ./bioner bench --stream --rate --index} as the README runs it, on the tiny random bundle
+ * and six sample abstracts: the real topology with its embedded broker and OpenSearch node, a
+ * warm-up pass, the measured pass, the breakdown, then a steady stream at half the measured rate.
+ * The figures themselves are the bench's business; here every line a user reads is printed, the
+ * measured pass took the model's time, and every latency record's document was seen by each
+ * reader (n of n).
  */
 class StreamBenchITCase {
     @Test
@@ -17,8 +19,20 @@ class StreamBenchITCase {
         Path tiny = Path.of(
                 StreamBenchITCase.class.getResource("/bundles/tiny-gated").toURI());
 
-        RunCommandTest.Result r =
-                RunCommandTest.run("bench", "--stream", "--limit", "6", "--bundle", tiny.toString(), "--runners", "2");
+        RunCommandTest.Result r = RunCommandTest.run(
+                "bench",
+                "--stream",
+                "--limit",
+                "6",
+                "--bundle",
+                tiny.toString(),
+                "--runners",
+                "2",
+                "--rate",
+                "50%",
+                "--latency-seconds",
+                "10",
+                "--index");
 
         assertThat(r.exit()).as("exit status; stderr:%n%s", r.err()).isZero();
         assertThat(r.out())
@@ -26,6 +40,15 @@ class StreamBenchITCase {
                 .containsPattern("streaming job    : +[0-9.]+ sequences/s")
                 .containsPattern("warm-up pass  : +[0-9.]+ sequences/s")
                 .containsPattern("job / bare       : +[0-9.]+")
-                .contains("model (ORT session run)", "embedded Kafka broker", "JIT compiler");
+                .contains("model (ORT session run)", "embedded Kafka broker", "JIT compiler")
+                .containsPattern("steady state  : +[0-9.]+")
+                .containsPattern(
+                        "latency: [0-9.]+ texts/s offered \\(50% of capacity; the measured pass ran [0-9.]+ texts/s\\) for 10 s, "
+                                + "[0-9]+ texts, kafka.delivery-guarantee exactly-once, checkpoints every 2 s")
+                .containsPattern(
+                        "visible to read_committed consumer +: p50 +[0-9.]+ s, p95 +[0-9.]+ s, p99 +[0-9.]+ s, "
+                                + "max +[0-9.]+ s \\((\\d+) of \\1\\)")
+                .containsPattern("visible to any consumer \\(read_uncommitted\\) *: p50 .* \\((\\d+) of \\1\\)")
+                .containsPattern("visible to OpenSearch search +: p50 .* \\((\\d+) of \\1\\)");
     }
 }

@@ -1,0 +1,35 @@
+package dev.bionerstream.bench;
+
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.TopicReader;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/** Documents as a consumer of the per-document topic sees them: read_committed, or not waiting for transactions. */
+final class TopicVisibility extends VisibilityWatch {
+    private final TopicReader<DocumentEntities> reader;
+    private int read;
+
+    TopicVisibility(String bootstrapServers, String topic, boolean committedOnly) {
+        super(committedOnly ? "read_committed consumer" : "any consumer (read_uncommitted)");
+        this.reader = new TopicReader<>(bootstrapServers, topic, DocumentEntities.class, committedOnly);
+    }
+
+    @Override
+    protected Collection<String> visibleNow(Set<String> pending) {
+        List<DocumentEntities> all = reader.poll(Duration.ofMillis(50));
+        List<String> fresh = all.subList(read, all.size()).stream()
+                .map(DocumentEntities::getDocumentId)
+                .toList();
+        read = all.size();
+        return fresh;
+    }
+
+    @Override
+    public void close() throws Exception {
+        super.close();
+        reader.close();
+    }
+}
