@@ -3,11 +3,8 @@ package dev.bionerstream.inference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.model.ModelBundle;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,34 +24,29 @@ class OrtInt8SessionTest {
     /** The int8 graph against the float graph: the quantization error of this random tiny model. */
     static final double FLOAT_TOLERANCE = 0.05;
 
+    static FixtureBundle int8Bundle;
     static OrtMrcSession int8;
+    static FixtureBundle fpBundle;
     static OrtMrcSession fp;
-    static ModelBundle int8Bundle;
     static JsonNode fixtures;
-
-    static Path bundleDir(String name) throws Exception {
-        return Path.of(OrtInt8SessionTest.class.getResource("/bundles/" + name).toURI());
-    }
 
     @BeforeAll
     static void open() throws Exception {
-        int8Bundle = ModelBundle.load(bundleDir("tiny-gated-int8"));
-        int8 = OrtMrcSession.open(int8Bundle, InferenceOptions.cpu(1));
-        fp = OrtMrcSession.open(ModelBundle.load(bundleDir("tiny-gated")), InferenceOptions.cpu(1));
-        fixtures = new ObjectMapper()
-                .readTree(bundleDir("tiny-gated-int8").resolve("fixtures.json").toFile());
+        int8Bundle = FixtureBundle.open("tiny-gated-int8");
+        int8 = int8Bundle.session();
+        fixtures = int8Bundle.fixtures();
+        fpBundle = FixtureBundle.open("tiny-gated");
+        fp = fpBundle.session();
     }
 
     @AfterAll
     static void close() {
-        int8.close();
-        fp.close();
+        int8Bundle.close();
+        fpBundle.close();
     }
 
     static List<MrcWindow> windows() {
-        List<MrcWindow> windows = new ArrayList<>();
-        fixtures.get("sentences").forEach(s -> windows.add(OrtMrcSessionTest.window(s)));
-        return windows;
+        return int8Bundle.sentenceWindows();
     }
 
     /** Largest difference of start and end logits over the context positions of each window. */
@@ -71,8 +63,9 @@ class OrtInt8SessionTest {
 
     @Test
     void theManifestSaysTheBundleIsQuantized() {
-        assertThat(int8Bundle.manifest().quantized()).isTrue();
-        assertThat(int8Bundle.manifest().quantization().ops()).contains("DynamicQuantizeLinear", "MatMulInteger");
+        assertThat(int8Bundle.bundle().manifest().quantized()).isTrue();
+        assertThat(int8Bundle.bundle().manifest().quantization().ops())
+                .contains("DynamicQuantizeLinear", "MatMulInteger");
         assertThat(ModelBundle.loadDefault().manifest().quantized()).isFalse();
     }
 

@@ -45,7 +45,7 @@ class OrtPresenceGateTest {
     }
 
     static MrcWindow gateWindow(JsonNode row) {
-        long[] ids = OrtMrcSessionTest.toLongs(row.get("input_ids"));
+        long[] ids = FixtureBundle.toLongs(row.get("input_ids"));
         int context = ids.length - 2;
         return new MrcWindow(MrcWindow.GATE, 0, context, 0, context, ids, new long[ids.length]);
     }
@@ -67,7 +67,7 @@ class OrtPresenceGateTest {
         List<MrcWindow> gates = new ArrayList<>();
         fixtures.get("gate").forEach(r -> gates.add(gateWindow(r)));
         List<MrcWindow> mixed = new ArrayList<>(gates);
-        fixtures.get("sentences").forEach(s -> mixed.add(OrtMrcSessionTest.window(s)));
+        fixtures.get("sentences").forEach(s -> mixed.add(FixtureBundle.window(s)));
         List<WindowLogits> alone = session.run(gates);
         List<WindowLogits> together = session.run(mixed);
         for (int i = 0; i < gates.size(); i++) {
@@ -110,10 +110,12 @@ class OrtPresenceGateTest {
     }
 
     @Test
-    void aBundleWithoutAGateRefusesGateWindows() {
-        try (OrtMrcSession plain = OrtMrcSession.open(ModelBundle.loadDefault(), InferenceOptions.cpu(1))) {
+    void aBundleWithoutAGateRefusesGateWindows() throws Exception {
+        try (FixtureBundle plain = FixtureBundle.open("tiny-syntax")) {
+            assertThat(plain.bundle().manifest().presenceOutput()).isEmpty();
             MrcWindow w = gateWindow(fixtures.get("gate").get(0));
-            assertThatThrownBy(() -> plain.run(List.of(w))).hasMessageContaining("has no presence gate output");
+            assertThatThrownBy(() -> plain.session().run(List.of(w)))
+                    .hasMessageContaining("has no presence gate output");
         }
     }
 }

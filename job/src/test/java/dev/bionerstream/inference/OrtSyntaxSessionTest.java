@@ -69,7 +69,7 @@ class OrtSyntaxSessionTest {
                 MrcWindow w = engineWindow(engine, row);
                 assertThat(w.inputIds())
                         .as("ids with the tagged question")
-                        .containsExactly(OrtMrcSessionTest.toLongs(row.get("input_ids")));
+                        .containsExactly(FixtureBundle.toLongs(row.get("input_ids")));
                 assertThat(w.syntax()).hasSize(3);
                 for (SyntaxInput in : w.syntax()) {
                     String kind = in.kind().key();
@@ -104,7 +104,7 @@ class OrtSyntaxSessionTest {
                         new MrcEngine(bundle, List.of("disease"), GateSetting.BUNDLE, Map.of("disease", "BC5CDR"));
                 MrcEngine byDefault = new MrcEngine(bundle, List.of("disease"))) {
             assertThat(engineWindow(byDefault, row).inputIds())
-                    .containsExactly(OrtMrcSessionTest.toLongs(row.get("input_ids")));
+                    .containsExactly(FixtureBundle.toLongs(row.get("input_ids")));
             assertThat(engineWindow(chosen, row).inputIds())
                     .isNotEqualTo(engineWindow(byDefault, row).inputIds());
         }

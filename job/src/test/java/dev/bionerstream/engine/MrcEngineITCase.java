@@ -9,8 +9,11 @@ import dev.bionerstream.model.ModelBundle;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The default model, end to end, on sentences of the kind it was trained on. */
-class MrcEngineTest {
+/**
+ * The default model, end to end, on sentences of the kind it was trained on: what the shipped model
+ * finds, so an integration test (it reads the 67 MB model).
+ */
+class MrcEngineITCase {
     @Test
     void findsChemicalsDiseasesGenesAndSpeciesInAnAbstract() {
         String text = "Naloxone reverses the antihypertensive effect of clonidine. "
