@@ -17,8 +17,9 @@ public final class ServingOptions {
     public static final ConfigOption<String> BUNDLE = ConfigOptions.key("model.bundle")
             .stringType()
             .noDefaultValue()
-            .withDescription("Model bundle directory; the float16 bundle in the jar when unset or "
-                    + BundleChoice.BUNDLE_IN_JAR + ".");
+            .withDescription("Model bundle directory, or " + BundleChoice.BUNDLE_IN_JAR
+                    + " for the float16 bundle in the jar. Unset: the jar's bundle, except that ./bioner on a CPU "
+                    + "serves the repository's int8 twin (bundles/default-int8).");
     public static final ConfigOption<String> DEVICE = ConfigOptions.key("model.device")
             .stringType()
             .defaultValue("cpu")
