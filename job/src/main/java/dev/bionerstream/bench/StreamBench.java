@@ -90,78 +90,75 @@ public final class StreamBench {
             return cpuNanos.values().stream().mapToLong(Long::longValue).sum() / 1e9 / seconds;
         }
 
-        /** From the first record produced to the end of the last model batch: the stream without its commit tail. */
         Stream withLatency(List<String> lines) {
             return new Stream(warmUpSeconds, seconds, batches, timesBefore, timesAfter, cpuNanos, lines);
         }
 
+        /** From the first record produced to the end of the last model batch: the stream without its commit tail. */
         double steadySeconds() {
             return (timesAfter.lastModelEnd().atNanos() - timesBefore.now().atNanos()) / 1e9;
         }
     }
 
     public void run() throws Exception {
-        {
-            List<MrcWindow> windows = m.engine.windows(texts, Segmentation.SENTENCES);
-            m.runner
-                    .run(windows.subList(
-                            0,
-                            Math.min(windows.size(), 4 * m.config.batchMaxSize().value())))
-                    .join();
-            Bare before = bare(windows);
-            Stream stream = stream();
-            Bare after = bare(windows);
-            double bareSeconds = (before.seconds() + after.seconds()) / 2;
-            double jobRate = windows.size() / stream.seconds();
-            double bareRate = windows.size() / bareSeconds;
-            System.out.printf(
-                    "%s: %d texts, %d windows, batch.max-size %d, batch.max-wait %s, async.capacity %d, runners %d, provider %s%n",
-                    m.engine.manifest().id(),
-                    texts.size(),
-                    windows.size(),
-                    m.config.batchMaxSize().value(),
-                    m.config.batchMaxWait(),
-                    options.get(JobOptions.ASYNC_CAPACITY),
-                    m.config.runnersHere(),
-                    m.session.provider());
-            System.out.printf(
-                    "streaming job    : %8.1f sequences/s (%.2f s, %.2f texts/s, first record produced to last output committed)%n",
-                    jobRate, stream.seconds(), texts.size() / stream.seconds());
-            System.out.printf(
-                    "  (warm-up pass  : %8.1f sequences/s, %.2f s: the same texts read once before, in a fresh JVM)%n",
-                    windows.size() / stream.warmUpSeconds(), stream.warmUpSeconds());
-            System.out.printf(
-                    "bare ORT session : %8.1f sequences/s (%.2f s: mean of %.2f s before the stream and %.2f s after)%n",
-                    bareRate, bareSeconds, before.seconds(), after.seconds());
-            // How many cores the process got: on a shared machine, a phase that got fewer ran slower for it.
-            System.out.printf(
-                    "cores this process used: %.2f in the stream, %.2f and %.2f in the bare runs (of %d)%n",
-                    stream.cores(),
-                    before.cores(),
-                    after.cores(),
-                    Runtime.getRuntime().availableProcessors());
-            System.out.printf("job / bare       : %8.3f%n", jobRate / bareRate);
-            System.out.printf(
-                    "  (steady state  : %8.3f, first record produced to last model batch, %.2f s: the stream without the last commit)%n",
-                    windows.size() / stream.steadySeconds() / bareRate, stream.steadySeconds());
-            System.out.printf(
-                    "stream batches   : %d, mean size %.1f, padding efficiency (real / padded tokens) %.3f%n",
-                    stream.batches().batches(),
-                    stream.batches().meanBatchSize(),
-                    stream.batches().paddingEfficiency());
-            new StreamBreakdown(
-                            stream.timesBefore(),
-                            stream.timesAfter(),
-                            bareSeconds,
-                            LengthSortedPadding.paddedTokens(
-                                    windows, m.config.batchMaxSize().value()),
-                            stream.batches().paddedTokens(),
-                            stream.cpuNanos(),
-                            Runtime.getRuntime().availableProcessors())
-                    .lines()
-                    .forEach(System.out::println);
-            stream.latencyLines().forEach(System.out::println);
-        }
+        List<MrcWindow> windows = m.engine.windows(texts, Segmentation.SENTENCES);
+        m.runner
+                .run(windows.subList(
+                        0, Math.min(windows.size(), 4 * m.config.batchMaxSize().value())))
+                .join();
+        Bare before = bare(windows);
+        Stream stream = stream();
+        Bare after = bare(windows);
+        double bareSeconds = (before.seconds() + after.seconds()) / 2;
+        double jobRate = windows.size() / stream.seconds();
+        double bareRate = windows.size() / bareSeconds;
+        System.out.printf(
+                "%s: %d texts, %d windows, batch.max-size %d, batch.max-wait %s, async.capacity %d, runners %d, provider %s%n",
+                m.engine.manifest().id(),
+                texts.size(),
+                windows.size(),
+                m.config.batchMaxSize().value(),
+                m.config.batchMaxWait(),
+                options.get(JobOptions.ASYNC_CAPACITY),
+                m.config.runnersHere(),
+                m.session.provider());
+        System.out.printf(
+                "streaming job    : %8.1f sequences/s (%.2f s, %.2f texts/s, first record produced to last output committed)%n",
+                jobRate, stream.seconds(), texts.size() / stream.seconds());
+        System.out.printf(
+                "  (warm-up pass  : %8.1f sequences/s, %.2f s: the same texts read once before, in a fresh JVM)%n",
+                windows.size() / stream.warmUpSeconds(), stream.warmUpSeconds());
+        System.out.printf(
+                "bare ORT session : %8.1f sequences/s (%.2f s: mean of %.2f s before the stream and %.2f s after)%n",
+                bareRate, bareSeconds, before.seconds(), after.seconds());
+        // How many cores the process got: on a shared machine, a phase that got fewer ran slower for it.
+        System.out.printf(
+                "cores this process used: %.2f in the stream, %.2f and %.2f in the bare runs (of %d)%n",
+                stream.cores(),
+                before.cores(),
+                after.cores(),
+                Runtime.getRuntime().availableProcessors());
+        System.out.printf("job / bare       : %8.3f%n", jobRate / bareRate);
+        System.out.printf(
+                "  (steady state  : %8.3f, first record produced to last model batch, %.2f s: the stream without the last commit)%n",
+                windows.size() / stream.steadySeconds() / bareRate, stream.steadySeconds());
+        System.out.printf(
+                "stream batches   : %d, mean size %.1f, padding efficiency (real / padded tokens) %.3f%n",
+                stream.batches().batches(),
+                stream.batches().meanBatchSize(),
+                stream.batches().paddingEfficiency());
+        new StreamBreakdown(
+                        stream.timesBefore(),
+                        stream.timesAfter(),
+                        bareSeconds,
+                        LengthSortedPadding.paddedTokens(
+                                windows, m.config.batchMaxSize().value()),
+                        stream.batches().paddedTokens(),
+                        stream.cpuNanos(),
+                        Runtime.getRuntime().availableProcessors())
+                .lines()
+                .forEach(System.out::println);
+        stream.latencyLines().forEach(System.out::println);
     }
 
     /** A bare run's time, and the process's CPU time in it. */
