@@ -37,9 +37,7 @@ public final class EngineBench {
                 batch,
                 model.config.runnersHere(),
                 model.session.provider());
-        model.runner
-                .run(windows.subList(0, Math.min(windows.size(), 4 * batch)))
-                .join();
+        model.warmUp(windows);
         double bare = Double.MAX_VALUE;
         double whole = Double.MAX_VALUE;
         for (int r = 0; r < rounds; r++) {

@@ -102,10 +102,7 @@ public final class StreamBench {
 
     public void run() throws Exception {
         List<MrcWindow> windows = m.engine.windows(texts, Segmentation.SENTENCES);
-        m.runner
-                .run(windows.subList(
-                        0, Math.min(windows.size(), 4 * m.config.batchMaxSize().value())))
-                .join();
+        m.warmUp(windows);
         Bare before = bare(windows);
         Stream stream = stream();
         Bare after = bare(windows);
@@ -176,19 +173,18 @@ public final class StreamBench {
     }
 
     private Stream stream() throws Exception {
-        Configuration job = options.clone();
         try (EmbeddedOpenSearch node = latency != null && latency.index() ? EmbeddedOpenSearch.start() : null) {
             if (node != null) {
-                job.setString("opensearch.hosts", node.url());
-                job.setString("opensearch.index", INDEX);
+                options.setString("opensearch.hosts", node.url());
+                options.setString("opensearch.index", INDEX);
             }
-            return stream(job, node);
+            return stream(node);
         }
     }
 
-    private Stream stream(Configuration job, EmbeddedOpenSearch node) throws Exception {
+    private Stream stream(EmbeddedOpenSearch node) throws Exception {
         try (LocalPipeline p = LocalPipeline.start(
-                        job,
+                        options,
                         BundleChoice.ofThisInstallation(),
                         StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(cluster),
                         SessionFactory.ONNX_RUNTIME);

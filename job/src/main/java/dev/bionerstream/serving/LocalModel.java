@@ -5,6 +5,7 @@ import dev.bionerstream.engine.Extraction;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.Segmentation;
+import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.inference.MrcSession;
 import java.util.List;
 import java.util.concurrent.CompletionException;
@@ -31,6 +32,16 @@ public final class LocalModel implements AutoCloseable {
 
     public List<List<Entity>> extract(List<String> texts, Segmentation segmentation) {
         return extraction(texts, segmentation).entities();
+    }
+
+    /**
+     * Runs a few batches of {@code windows} untimed, so that a timed run after it does not pay for
+     * ONNX Runtime's lazy set-up (memory arenas, kernels chosen on first use).
+     */
+    public void warmUp(List<MrcWindow> windows) {
+        runner.run(windows.subList(
+                        0, Math.min(windows.size(), 4 * config.batchMaxSize().value())))
+                .join();
     }
 
     /** The entities with how they were served: model passes run, and passes the presence gate saved. */
