@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the whole batch, changed 58 spans in 35 of 60 abstracts between batch 32 and batch 7 here (issue 38).
  */
 public class BundleDeterminismITCase {
-    /** Scores are printed to 4 digits; measured here: no difference at all, for each bundle (AMD EPYC Zen 5). */
+    /** Scores are printed to 4 digits; measured here: no difference at all, for each bundle (AMD EPYC Zen 4). */
     public static final double SCORE_TOLERANCE = 1e-5;
 
     static final int TEXTS = 8;
