@@ -68,7 +68,12 @@ final class DemoSummary {
             sb.append(model(m, docs.stream().filter(d -> id(d).equals(m.id())).toList()));
         }
         sb.append("examples:\n");
-        examples(docs).forEach(e -> sb.append(e).append('\n'));
+        int typeWidth = models.stream()
+                .flatMap(m -> m.types().stream())
+                .mapToInt(String::length)
+                .max()
+                .orElse(0);
+        examples(docs, typeWidth).forEach(e -> sb.append(e).append('\n'));
         dead.forEach(d -> sb.append(String.format(
                 "dead letter %s@%d: %s: %s%n", d.getTopic(), d.getOffset(), d.getStage(), d.getErrorMessage())));
         sb.append(String.format(
@@ -94,14 +99,14 @@ final class DemoSummary {
     }
 
     /** Confident mentions, at most one per model and type until there are {@value #EXAMPLES}, then any. */
-    private static List<String> examples(List<DocumentEntities> docs) {
+    private static List<String> examples(List<DocumentEntities> docs, int typeWidth) {
         Map<String, String> oneEach = new LinkedHashMap<>();
         List<String> more = new ArrayList<>();
         for (DocumentEntities d : docs) {
             for (Mention m : d.getEntities()) {
                 if (m.getScore() > CONFIDENT) {
                     String line = String.format(
-                            "  %-8s %-40s %s %s [%d,%d) %.3f %s",
+                            "  %-" + typeWidth + "s %-40s %s %s [%d,%d) %.3f %s",
                             m.getEntityType(),
                             '"' + m.getText() + '"',
                             d.getDocumentId(),
