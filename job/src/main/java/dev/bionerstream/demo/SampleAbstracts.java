@@ -15,7 +15,7 @@ import java.util.List;
  * BC5CDR test split (Li et al. 2016, CC BY 4.0, via cambridgeltl/MTL-Bioinformatics-2016), and
  * Spanish clinical-case excerpts from the PharmaCoNER test split (Gonzalez-Agirre et al. 2019, MIT,
  * via CongSun-dlut/PharmaCoNER), language {@code spa}; both given the spacing of published text by
- * {@link DetokenizedSamples}.
+ * the test tool {@code DetokenizedSamples}.
  */
 public final class SampleAbstracts {
     public static final String RESOURCE = "/samples/abstracts.jsonl";

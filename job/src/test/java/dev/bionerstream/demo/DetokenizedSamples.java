@@ -14,11 +14,14 @@ import java.util.List;
 /**
  * Rewrites sample records written from a tokenized corpus (model-export's {@code
  * bioner_mrc.sample}) as published text: the title and abstract through {@link Detokenizer} (by the
- * record's language), the gold spans moved onto the new offsets, every other field kept. How the
- * shipped samples were made, from the repository root after {@code mvn package}:
+ * record's language), the gold spans moved onto the new offsets, every other field kept. A one-off
+ * tool, so it lives with the tests and not in the job's jar ({@code DetokenizedSamplesTest} keeps the
+ * shipped samples what it writes). How the shipped samples were made, from the repository root after
+ * {@code mvn test-compile}:
  *
  * <pre>
- * java -cp "job/target/classes:$(cat job/target/cli-classpath.txt)" dev.bionerstream.demo.DetokenizedSamples \
+ * java -cp "job/target/test-classes:job/target/classes:$(cat job/target/cli-classpath.txt)" \
+ *     dev.bionerstream.demo.DetokenizedSamples \
  *     job/src/main/resources/samples/abstracts.jsonl job/src/main/resources/samples/abstracts-es.jsonl
  * </pre>
  *
