@@ -27,7 +27,7 @@ public enum OutputFormat {
     public <T extends SpecificRecord> SerializationSchema<T> serializer(Class<T> type) {
         return switch (this) {
             case AVRO -> AvroSerializationSchema.forSpecific(type);
-            case JSON -> AvroJson::write;
+            case JSON -> new AvroJson.Serializer<>();
         };
     }
 

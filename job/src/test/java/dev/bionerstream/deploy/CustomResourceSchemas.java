@@ -50,7 +50,8 @@ final class CustomResourceSchemas {
             return new CustomResourceSchemas(files.filter(f -> f.toString().matches(".*\\.ya?ml"))
                     .flatMap(f -> DeployFiles.load(f).stream())
                     .map(doc -> (JsonNode) JSON.valueToTree(doc))
-                    .filter(doc -> "CustomResourceDefinition".equals(doc.path("kind").asText()))
+                    .filter(doc ->
+                            "CustomResourceDefinition".equals(doc.path("kind").asText()))
                     .toList());
         }
     }
@@ -81,9 +82,12 @@ final class CustomResourceSchemas {
                 ObjectNode root = v.at("/schema/openAPIV3Schema").deepCopy();
                 // Every object has these three whatever its CRD declares; the API server checks metadata itself.
                 ObjectNode properties = root.with("properties");
-                properties.putIfAbsent("apiVersion", JsonNodeFactory.instance.objectNode().put("type", "string"));
-                properties.putIfAbsent("kind", JsonNodeFactory.instance.objectNode().put("type", "string"));
-                properties.putIfAbsent("metadata", JsonNodeFactory.instance.objectNode().put("type", "object"));
+                properties.putIfAbsent(
+                        "apiVersion", JsonNodeFactory.instance.objectNode().put("type", "string"));
+                properties.putIfAbsent(
+                        "kind", JsonNodeFactory.instance.objectNode().put("type", "string"));
+                properties.putIfAbsent(
+                        "metadata", JsonNodeFactory.instance.objectNode().put("type", "object"));
                 refuseUnknownFields(root);
                 return REGISTRY.getSchema(root);
             }

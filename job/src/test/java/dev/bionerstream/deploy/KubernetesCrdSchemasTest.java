@@ -7,8 +7,8 @@ import com.networknt.schema.Error;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,7 +52,9 @@ class KubernetesCrdSchemasTest {
             String name = m.get("kind") + " " + DeployFiles.at(m, "metadata", "name");
             Optional<List<Error>> errors = crds.validate(m);
             if (group.contains(".") && !group.endsWith(".k8s.io")) {
-                assertThat(errors).as("a CRD for " + name + " (" + m.get("apiVersion") + ") in src/test/resources/crds").isPresent();
+                assertThat(errors)
+                        .as("a CRD for " + name + " (" + m.get("apiVersion") + ") in src/test/resources/crds")
+                        .isPresent();
             }
             errors.ifPresent(e -> {
                 checked.add((String) m.get("kind"));
