@@ -65,7 +65,7 @@ class JsonOutputITCase {
                             + " \"abstract\": \"In mice, lithium induced seizures.\", \"journal\": \"Hypertension\"}",
                     "{\"id\": \"json-2\", \"title\": \"Aspirin and cancer.\"}",
                     BAD));
-            delete(p, "json-2");
+            send(p, p.config.kafka().inputTopic(), "json-2", null); // deletes json-2
 
             List<DocumentEntities> docs = p.documents.pollWhileProgressing(
                     l -> l.size() >= 2 && p.documents.tombstones().contains("json-2"), STALL);
@@ -75,7 +75,9 @@ class JsonOutputITCase {
             assertThat(docs).extracting(DocumentEntities::getDocumentId).containsExactly("json-1", "json-2");
             assertThat(written).hasSize((int) mentions);
 
-            Map<String, List<JsonNode>> read = readWithPython(p.kafka.bootstrapServers(), p.config);
+            PythonRead python = readWithPython(p.kafka.bootstrapServers(), p.config, "job-output");
+            assertThat(python.exit()).as(python.describe()).isZero();
+            Map<String, List<JsonNode>> read = python.byTopic();
             List<JsonNode> pyEvents = read.get(p.config.entitiesTopic());
             assertThat(pyEvents)
                     .extracting(r -> r.at("/value/eventId").textValue())
@@ -124,33 +126,48 @@ class JsonOutputITCase {
                     }
                 }
             }
+
+            // The consumer's own check says something: a value off its schema fails it, named.
+            send(p, p.config.entitiesTopic(), "json-1", "{\"eventId\": \"c19f\", \"documentId\": \"json-1\"}");
+            PythonRead refused = readWithPython(p.kafka.bootstrapServers(), p.config, "a-value-off-schema");
+            assertThat(refused.exit()).as(refused.describe()).isEqualTo(1);
+            assertThat(refused.stderr())
+                    .contains(p.config.entitiesTopic() + "/0@")
+                    .contains("$.eventId")
+                    .contains("'entityType' is a required property");
         }
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** A tombstone: the input record that deletes document {@code id}. */
-    private static void delete(LocalPipeline p, String id) {
+    /** A keyed record; a null value is a tombstone. */
+    private static void send(LocalPipeline p, String topic, String key, String value) {
         Properties props = new Properties();
         props.put("bootstrap.servers", p.kafka.bootstrapServers());
         try (var producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>(p.config.kafka().inputTopic(), id, null));
+            producer.send(new ProducerRecord<>(topic, key, value));
         }
     }
 
-    /**
-     * The records scripts/read-json-topics printed, by topic; fails with its output when it fails. What
-     * it printed stays in target/json-output/.
-     */
-    private static Map<String, List<JsonNode>> readWithPython(String bootstrapServers, JobConfig cfg)
+    /** One run of scripts/read-json-topics: its exit status, the records it printed by topic, its errors. */
+    private record PythonRead(int exit, Map<String, List<JsonNode>> byTopic, String stderr) {
+        String describe() {
+            return SCRIPT + " with " + PYTHON + " (needs python3-confluent-kafka and python3-jsonschema, which"
+                    + " .ci/run installs from Debian): exit " + exit + "\n" + stderr;
+        }
+    }
+
+    static final Path SCRIPT = Path.of("..", "scripts", "read-json-topics");
+
+    /** Runs the Python consumer over the job's topics; what it printed stays in target/json-output/{@code run}.*. */
+    private static PythonRead readWithPython(String bootstrapServers, JobConfig cfg, String run)
             throws IOException, InterruptedException {
-        Path script = Path.of("..", "scripts", "read-json-topics");
         Path dir = Files.createDirectories(Path.of("target", "json-output"));
-        Path out = dir.resolve("read-json-topics.jsonl");
-        Path err = dir.resolve("read-json-topics.err");
+        Path out = dir.resolve(run + ".jsonl");
+        Path err = dir.resolve(run + ".err");
         Process python = new ProcessBuilder(
                         PYTHON,
-                        script.toString(),
+                        SCRIPT.toString(),
                         "--bootstrap-servers",
                         bootstrapServers,
                         "--entities-topic",
@@ -164,16 +181,10 @@ class JsonOutputITCase {
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
                 .start();
-        boolean exited = python.waitFor(STALL.toSeconds() + 60, TimeUnit.SECONDS);
-        if (!exited) {
+        if (!python.waitFor(STALL.toSeconds() + 60, TimeUnit.SECONDS)) {
             python.destroyForcibly();
+            throw new AssertionError(SCRIPT + " still running after its own --timeout");
         }
-        String stderr = Files.readString(err);
-        assertThat(exited && python.exitValue() == 0)
-                .as(script + " with " + PYTHON + " (needs Debian's python3-confluent-kafka and python3-jsonschema,"
-                        + " which .ci/run installs): " + (exited ? "exit " + python.exitValue() : "still running")
-                        + "\n" + stderr)
-                .isTrue();
         Map<String, List<JsonNode>> byTopic = new java.util.TreeMap<>(Map.of(
                 cfg.entitiesTopic(), new ArrayList<>(),
                 cfg.documentsTopic(), new ArrayList<>(),
@@ -182,6 +193,6 @@ class JsonOutputITCase {
             JsonNode r = JSON.readTree(line);
             byTopic.get(r.get("topic").textValue()).add(r);
         }
-        return byTopic;
+        return new PythonRead(python.exitValue(), byTopic, Files.readString(err));
     }
 }

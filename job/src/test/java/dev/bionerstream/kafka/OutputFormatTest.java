@@ -1,8 +1,11 @@
 package dev.bionerstream.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.avro.Mention;
@@ -24,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * fields of the {@code .avsc}.
  */
 class OutputFormatTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
     /** Microseconds, as Instant.now() gives them: both formats keep milliseconds. */
     private static final Instant NOW = Instant.parse("2026-11-26T09:30:00.123456Z");
 
@@ -88,6 +92,20 @@ class OutputFormatTest {
             assertThat(fieldNames(json))
                     .as("the .avsc's fields in its order")
                     .containsExactlyElementsOf(avscFields(r.getSchema()));
+        }
+    }
+
+    @Test
+    void theSchemasRefuseAFieldTooManyOrTooFewAndAWrongType() throws IOException {
+        ObjectNode event = (ObjectNode) OutputSchemas.assertValid("EntityEvent", OutputFormat.JSON.bytes(event()));
+        for (ObjectNode changed : List.of(
+                event.deepCopy().put("eventID", "x"),
+                (ObjectNode) event.deepCopy().without("score"),
+                event.deepCopy().put("start", "0"),
+                event.deepCopy().put("field", "BODY"))) {
+            assertThatThrownBy(() -> OutputSchemas.assertValid("EntityEvent", JSON.writeValueAsBytes(changed)))
+                    .as(changed.toString())
+                    .isInstanceOf(AssertionError.class);
         }
     }
 
