@@ -153,7 +153,8 @@ def _onnx_state(path: str):
     for node in graph.node:  # float16 storage: Cast(NAME_fp16) -> NAME, the value the graph computes with
         if node.op_type == "Cast" and node.input[0] in values:
             values[node.output[0]] = values.pop(node.input[0]).astype("float32")
-    state = {k: torch.from_numpy(v.copy()) for k, v in values.items() if not k.startswith("onnx::")}
+    state = {k: torch.from_numpy(v.copy()) for k, v in values.items()
+             if not k.startswith(("onnx::", int8.CONSTANT_PREFIX))}
     quantized = {}
     for node in graph.node:
         module = linear_module(node.name)

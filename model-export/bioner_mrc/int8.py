@@ -1,9 +1,16 @@
 """Dynamic int8 quantization: the weight format of an int8 bundle, and ONNX Runtime's arithmetic in torch.
 
 An int8 bundle (``bioner_mrc.quantize``) stores each encoder Linear weight as int8, symmetric, one
-scale per output column, in 7 bits ([-64, 64]). Its activations are quantized at run time by
-``DynamicQuantizeLinear`` (uint8, one scale and zero point for the whole input tensor, i.e. the whole
-padded batch) and multiplied by ``MatMulInteger`` in int32, then scaled back to float.
+scale per output column, in 7 bits ([-64, 64]). Its activations are quantized at run time one token
+at a time: symmetric, scale = max|x| / 127 over the token's own hidden vector, stored as uint8 around
+a fixed zero point of 128, multiplied by ``MatMulInteger`` in int32, then scaled back to float.
+
+Per token, not per tensor: ``DynamicQuantizeLinear`` (one scale for the whole input tensor, i.e. the
+whole padded batch, as ONNX Runtime's own quantizer writes it) made a sentence's entities depend on
+which other sentences shared its batch (issue 38: 69 spans of 60 abstracts changed between batch 32
+and batch 8). A token's quantization now reads that token alone, so a sentence gives the same
+integers alone, padded, or beside any neighbours; the fixed zero point keeps ``MatMulInteger``'s
+zero-point input a scalar, the form ONNX Runtime's kernels accept.
 
 7-bit weights, as ONNX Runtime's own quantizer writes them with ``reduce_range``: CPUs without
 AVX-512 VNNI multiply uint8 x int8 with ``vpmaddubsw``, which saturates a pair of products at
@@ -21,7 +28,10 @@ import torch
 from torch import nn
 
 WEIGHT_QMAX = 64  # symmetric 7-bit weights: [-64, 64]
-ACTIVATION_QMAX = 255  # uint8 activations
+ACTIVATION_QMAX = 127  # symmetric activations: [-127, 127] around the zero point
+ACTIVATION_ZERO_POINT = 128  # stored as uint8 [1, 255]
+MIN_RANGE = 1e-30  # an all-zero token: any scale gives zeros; this one avoids dividing by zero
+CONSTANT_PREFIX = "per_token_"  # the int8 graph's own constants (127, MIN_RANGE, 128, shapes): no model parameter
 
 
 def quantized_name(weight: str) -> str:
@@ -47,24 +57,20 @@ def quantize_weight(w: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     return q, scale
 
 
-def dynamic_quantize(x: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """ONNX ``DynamicQuantizeLinear`` on float32 ``x``: uint8 values (as float), scale, zero point.
+def per_token_quantize(x: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+    """The int8 graph's activation quantization of float32 ``x`` [..., hidden]: the signed values
+    (as float, zero point removed) and the scale [..., 1] of each token.
 
-    The range always holds 0; scale = (max - min) / 255 (1 when the tensor is all zeros); zero point
-    and values rounded half to even (``torch.round``), then saturated to [0, 255].
+    scale = max(max|x|, MIN_RANGE) / 127 in float32; values round(x / scale) half to even, which
+    ``QuantizeLinear`` (scale 1, zero point 128) then saturates to [0, 255].
     """
-    lo = torch.clamp(x.min(), max=0.0)
-    hi = torch.clamp(x.max(), min=0.0)
-    scale = (hi - lo) / float(ACTIVATION_QMAX)
-    if scale.item() == 0:
-        scale = torch.ones((), dtype=x.dtype)
-    zero_point = torch.clamp(torch.round(0 - lo / scale), 0, ACTIVATION_QMAX)
-    q = torch.clamp(torch.round(x / scale) + zero_point, 0, ACTIVATION_QMAX)
-    return q, scale, zero_point
+    scale = torch.clamp(x.abs().amax(dim=-1, keepdim=True), min=MIN_RANGE) / float(ACTIVATION_QMAX)
+    q = torch.clamp(torch.round(x / scale) + ACTIVATION_ZERO_POINT, 0, 255) - ACTIVATION_ZERO_POINT
+    return q, scale
 
 
 class QuantLinear(nn.Module):
-    """``DynamicQuantizeLinear`` -> ``MatMulInteger`` -> float scales -> bias, as in the int8 graph."""
+    """Per-token quantization -> ``MatMulInteger`` -> column scales -> token scales -> bias, as in the int8 graph."""
 
     def __init__(self, weight_q: np.ndarray, weight_scale: np.ndarray, bias: torch.Tensor):
         super().__init__()
@@ -76,10 +82,10 @@ class QuantLinear(nn.Module):
         self.bias = None if bias is None else nn.Parameter(bias.detach().clone(), requires_grad=False)
 
     def forward(self, x):
-        q, scale, zero_point = dynamic_quantize(x)
-        acc = torch.matmul((q - zero_point).double(), self.weight_q)
-        # a product of two float32 values is exact in float64: rounding it once gives the float32 product
-        y = acc.float() * (scale.double() * self.weight_scale).float()
+        q, scale = per_token_quantize(x)
+        acc = torch.matmul(q.double(), self.weight_q)
+        # the graph's order: int32 -> float32, times the column scales, times the token scales, each rounded to float32
+        y = (acc.float() * self.weight_scale.float()) * scale
         return y if self.bias is None else y + self.bias
 
 

@@ -4,6 +4,7 @@ ONNX Runtime is used when it can be imported. Otherwise a small NumPy interprete
 the graph: it covers the operators that ``torch.onnx.export`` emits for our BERT-MRC model
 (plus a few neighbours) and raises on any other operator, naming it, rather than guessing.
 """
+import functools
 import math
 from typing import Dict, List, Optional, Sequence
 
@@ -153,14 +154,18 @@ def _split(node, inputs, attrs):
     return tuple(np.split(x, np.cumsum(sizes)[:-1], axis=axis))
 
 
-def _dynamic_quantize_linear(node, inputs, attrs):
-    """uint8 over the range [min(x, 0), max(x, 0)], rounded half to even and saturated (ONNX spec)."""
-    x = inputs[0]
-    lo, hi = np.minimum(x.min(), np.float32(0)), np.maximum(x.max(), np.float32(0))
-    scale = np.float32((hi - lo) / np.float32(255)) if hi > lo else np.float32(1)
-    zero_point = np.clip(np.rint(np.float32(0) - lo / scale), 0, 255)
-    y = np.clip(np.rint(x / scale) + zero_point, 0, 255)
-    return y.astype(np.uint8), np.array(scale, np.float32), np.array(zero_point, np.uint8)
+def _quantize_linear(inputs, attrs):
+    """x / scale rounded half to even, plus the zero point, saturated to its type (ONNX spec: per
+    tensor, or per axis with 1-D scales and zero points)."""
+    x, scale = inputs[0], inputs[1]
+    zero_point = inputs[2] if len(inputs) > 2 and inputs[2] is not None else np.array(0, np.uint8)
+    if scale.ndim == 1:
+        along = [1] * x.ndim
+        along[attrs.get("axis", 1) % x.ndim] = -1
+        scale, zero_point = scale.reshape(along), zero_point.reshape(along)
+    info = np.iinfo(zero_point.dtype)
+    y = np.rint(x / scale) + zero_point.astype(np.float32)
+    return np.clip(y, info.min, info.max).astype(zero_point.dtype)
 
 
 def _matmul_integer(inputs):
@@ -205,8 +210,8 @@ OPS = {
     "Mul": _same_type(np.multiply),
     "Div": lambda n, i, a: _div(i[0], i[1]),
     "Pow": lambda n, i, a: np.power(i[0], i[1]).astype(i[0].dtype),
-    "Min": lambda n, i, a: np.minimum.reduce(i),
-    "Max": lambda n, i, a: np.maximum.reduce(i),
+    "Min": lambda n, i, a: functools.reduce(np.minimum, i),
+    "Max": lambda n, i, a: functools.reduce(np.maximum, i),
     "Equal": _binary(np.equal),
     "Less": _binary(np.less),
     "Greater": _binary(np.greater),
@@ -225,12 +230,13 @@ OPS = {
     "Erf": lambda n, i, a: _erf(i[0].astype(np.float64)).astype(i[0].dtype),
     "MatMul": lambda n, i, a: np.matmul(i[0], i[1]),
     "Gemm": lambda n, i, a: _gemm(i, a),
-    "DynamicQuantizeLinear": _dynamic_quantize_linear,
+    "QuantizeLinear": lambda n, i, a: _quantize_linear(i, a),
     "MatMulInteger": lambda n, i, a: _matmul_integer(i),
     "Softmax": lambda n, i, a: _softmax(i[0], a.get("axis", -1)),
     "ReduceMean": lambda n, i, a: _reduce(np.mean, n, i, a),
     "ReduceSum": lambda n, i, a: _reduce(np.sum, n, i, a),
     "ReduceMax": lambda n, i, a: _reduce(np.max, n, i, a),
+    "ReduceMin": lambda n, i, a: _reduce(np.min, n, i, a),
     "LayerNormalization": lambda n, i, a: _layer_norm(i, a),
 }
 

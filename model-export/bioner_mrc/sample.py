@@ -10,8 +10,8 @@
         --out ../job/src/main/resources/samples/abstracts-es.jsonl
 
 The IOB files list sentences in document order but do not mark where a document ends, so
-consecutive sentences are grouped into pseudo-abstracts: the first sentence of a group is the
-title, the rest the abstract. Each line also carries the gold spans (``gold``: field, type,
+consecutive sentences are grouped into pseudo-abstracts that usually span two documents: the
+first sentence of a group stands as the title, the rest as the abstract. Each line also carries the gold spans (``gold``: field, type,
 start, end), which the job ignores and the tests score against.
 Data: BC5CDR (Li et al. 2016) via cambridgeltl/MTL-Bioinformatics-2016, CC BY 4.0; PharmaCoNER
 (Gonzalez-Agirre et al. 2019) as tokenized by CongSun-dlut/PharmaCoNER, MIT (see corpora/README.md).

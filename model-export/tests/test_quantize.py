@@ -11,9 +11,6 @@ from onnx import numpy_helper
 from bioner_mrc import bundle_writer, export, fixtures, int8, onnx_check, quantize
 from bioner_mrc.checkpoint import load_checkpoint
 
-# The example of the ONNX operator documentation for DynamicQuantizeLinear.
-SPEC_X = np.array([0, 2, -3, -2.5, 1.34, 0.5], dtype=np.float32)
-SPEC_Y, SPEC_SCALE, SPEC_ZERO = [153, 255, 0, 26, 221, 179], 0.0196078438, 153
 MAX_F1_LOSS = 0.3  # issue 22: what an int8 bundle may lose per corpus/type
 
 
@@ -31,14 +28,16 @@ def bundles(trained, tokenizer_path, corpus_dir, tmp_path_factory):
     return source, out, manifest
 
 
-def test_dynamic_quantize_linear_follows_the_onnx_specification_in_both_implementations():
-    y, scale, zero = onnx_check._dynamic_quantize_linear(None, [SPEC_X], {})
-    assert y.tolist() == SPEC_Y and y.dtype == np.uint8
-    assert scale == pytest.approx(SPEC_SCALE) and int(zero) == SPEC_ZERO
-    q, scale, zero = int8.dynamic_quantize(torch.from_numpy(SPEC_X))
-    assert q.tolist() == SPEC_Y and scale.item() == pytest.approx(SPEC_SCALE) and zero.item() == SPEC_ZERO
-    q, scale, zero = int8.dynamic_quantize(torch.zeros(3))  # no range: scale 1, everything at zero point 0
-    assert q.tolist() == [0, 0, 0] and scale.item() == 1 and zero.item() == 0
+def test_each_token_is_quantized_by_its_own_range_in_both_implementations():
+    x = np.array([[0, 2, -3, -2.5, 1.34, 0.5], [0.25, -1, 0, 0, 0, 0.75], [0, 0, 0, 0, 0, 0]], dtype=np.float32)
+    q, scale = int8.per_token_quantize(torch.from_numpy(x))
+    assert scale[:, 0].tolist() == pytest.approx([3 / 127, 1 / 127, int8.MIN_RANGE / 127])
+    assert q[0].tolist() == [0, 85, -127, -106, 57, 21] and q[1].tolist() == [32, -127, 0, 0, 0, 95]
+    assert q[2].tolist() == [0] * 6  # an all-zero token stays zero
+    rows = onnx_check._quantize_linear([x, scale[:, 0].numpy(), np.full(3, 128, np.uint8)], {"axis": 0})
+    assert rows.dtype == np.uint8 and (rows.astype(int) - 128).tolist() == q.int().tolist()
+    alone = int8.per_token_quantize(torch.from_numpy(x[1:2]))[0]
+    assert alone.tolist() == q[1:2].tolist()  # a token's integers do not depend on the other rows
 
 
 def test_weights_are_symmetric_7_bit_per_output_column():
@@ -54,7 +53,8 @@ def test_the_encoder_keeps_no_float_matmul_with_a_weight(bundles):
     inits = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
     layers = manifest["encoder_config"]["num_hidden_layers"]
     ops = [n.op_type for n in graph.node]
-    assert ops.count("MatMulInteger") == 6 * layers and ops.count("DynamicQuantizeLinear") == 4 * layers
+    assert ops.count("MatMulInteger") == 6 * layers and ops.count("QuantizeLinear") == 4 * layers
+    assert "DynamicQuantizeLinear" not in ops  # one scale for the whole batch: results changed with the batch
     float_matmuls = [n for n in graph.node if n.op_type == "MatMul"]
     encoder = [n.name for n in float_matmuls if "/layer." in n.name]
     assert len(encoder) == 2 * layers and all(n.endswith(("/self/MatMul", "/self/MatMul_1")) for n in encoder)
@@ -73,7 +73,7 @@ def test_torch_emulation_computes_what_the_onnx_reference_interpreter_computes(b
     _, out, manifest = bundles
     with open(os.path.join(out, "fixtures.json"), encoding="utf-8") as f:
         stored = json.load(f)
-    feeds = fixtures.pad_batch(stored["sentences"])  # padded together: one activation scale for the batch
+    feeds = fixtures.pad_batch(stored["sentences"])  # padded together
     expected = onnx_check.run_numpy(os.path.join(out, "model.onnx"), feeds, ["start_logits", "end_logits"])
     got = fixtures.torch_logits(load_checkpoint(out).model, feeds)
     for g, e in zip(got, expected):
@@ -82,6 +82,9 @@ def test_torch_emulation_computes_what_the_onnx_reference_interpreter_computes(b
     alone = stored["sentences"][0]  # and the fixtures are the graph's own, each sentence alone
     start = onnx_check.run_numpy(os.path.join(out, "model.onnx"), fixtures.pad_batch([alone]), ["start_logits"])[0]
     assert np.allclose(start[0], alone["start_logits"], atol=1e-6)
+    # ... and the same padded in the batch: a sentence's result does not depend on its neighbours
+    length = len(alone["start_logits"])
+    assert np.allclose(expected[0][0][:length], alone["start_logits"], atol=1e-6)
 
 
 def test_int8_arithmetic_is_not_the_float_one_and_loses_little_f1(bundles):

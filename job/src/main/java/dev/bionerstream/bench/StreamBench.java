@@ -35,7 +35,7 @@ import org.apache.flink.util.TimeUtils;
  * <p>The job first reads every text once, unmeasured: a fresh JVM compiles Kafka's, Flink's and
  * Avro's code for minutes, a cost a long-running job pays once and the bare session, a few tight
  * loops, hardly pays at all. (With C2, the compiler still takes 2-3% of two cores on the measured
- * pass; {@code ./bioner} runs C1 only, README Throughput.)
+ * pass; {@code ./bioner} runs C1 only, docs/throughput.md.)
  *
  * <p>The bench listens to the job's micro-batcher as a subtask of the job uses it: it leases the
  * JVM's shared model of the job's config, which the local cluster's operators lease too.

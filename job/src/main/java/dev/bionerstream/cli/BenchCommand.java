@@ -33,8 +33,8 @@ import picocli.CommandLine.Spec;
         footer = {
             "  ./bioner bench --limit 200 --rounds 3",
             "  ./bioner bench --stream --limit 200",
-            "  ./bioner bench --stream --limit 200 --rate 50%,90% --index",
-            "  ./bioner bench --stream --limit 200 --rate 90% --delivery-guarantee at-least-once --checkpoint-interval 10s"
+            "  ./bioner bench --stream --limit 200 --rate 50%%,90%% --index",
+            "  ./bioner bench --stream --limit 200 --rate 90%% --delivery-guarantee at-least-once --checkpoint-interval 10s"
         })
 final class BenchCommand implements Callable<Integer> {
     @Mixin
@@ -85,7 +85,7 @@ final class BenchCommand implements Callable<Integer> {
             fallbackValue = "50%",
             description =
                     "with --stream: then offer the running job a steady rate and print latency percentiles; texts/s "
-                            + "(4.5) or a share of the capacity the measured pass showed (90%); several, comma-separated, run one after the other (50%,90%). Without a value: ${FALLBACK-VALUE}")
+                            + "(4.5) or a share of the capacity the measured pass showed (90%%); several, comma-separated, run one after the other (50%%,90%%). Without a value: ${FALLBACK-VALUE}")
     String rate;
 
     @Option(

@@ -2,7 +2,6 @@ package dev.bionerstream.cli;
 
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
-import dev.bionerstream.avro.Mention;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.ingest.IngestConfig;
@@ -10,13 +9,12 @@ import dev.bionerstream.ingest.IngestJob;
 import dev.bionerstream.pubmed.PubMedDirectory;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ModelRoutes;
+import dev.bionerstream.serving.ServingOptions;
 import dev.bionerstream.serving.SessionFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
@@ -37,7 +35,7 @@ import picocli.CommandLine.Option;
         defaultValueProvider = ServingDefaults.class,
         header = "The whole pipeline on this machine, on sample abstracts",
         description = {
-            "Starts an embedded Kafka broker and an embedded OpenSearch node on 127.0.0.1 with the job's index sink and the search-and-view page (--no-index: neither), runs the job on a local Flink cluster with its dashboard (--port), produces N English sample abstracts (and two bad records) and 5 Spanish clinical-case samples (--abstracts-es), and prints a summary: abstracts, sentences, entities by type, documents per model, examples, dead letters, throughput, and the page's address with the number of searchable documents.%n",
+            "Starts an embedded Kafka broker and an embedded OpenSearch node on 127.0.0.1 with the job's index sink and the search-and-view page (--no-index: neither), runs the job on a local Flink cluster with its dashboard (--port), produces N English sample abstracts (and two bad records) and 5 Spanish clinical-case samples (--abstracts-es), and prints a summary: abstracts, sentences, entities; by model, the languages it reads, its documents and each of its entity types; examples, dead letters, throughput, and the page's address with the number of searchable documents.%n",
             "English records are read by the default bundle, Spanish ones by the repository's Spanish bundle bundles/pharmaconer-es (--model.language-bundles none: English only). --pubmed DIR runs the ingest job on a directory of PubMed XML files instead (samples/pubmed is a real sample).%n",
             "Nothing to install but Java and Maven: no Docker, no Kafka, no Flink."
         },
@@ -169,7 +167,11 @@ final class DemoCommand implements Callable<Integer> {
         }
         dead = p.deadLetters.poll(Duration.ZERO);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        System.out.print(summary(docs, dead, seconds));
+        boolean englishDefault = engine.toConfiguration()
+                .getOptional(ServingOptions.BUNDLE)
+                .filter(b -> !b.equals(BundleChoice.BUNDLE_IN_JAR))
+                .isEmpty();
+        System.out.print(DemoSummary.of(DemoSummary.models(p.config.models(), englishDefault), docs, dead, seconds));
         if (index != null) {
             dead.forEach(d -> index.deadLetterArrived());
             long expected =
@@ -222,46 +224,5 @@ final class DemoCommand implements Callable<Integer> {
                 StreamExecutionEnvironment.createLocalEnvironment(LocalCluster.configuration(0));
         IngestJob.wire(env, cfg);
         return env.executeAsync(IngestJob.NAME);
-    }
-
-    static String summary(List<DocumentEntities> docs, List<DeadLetter> dead, double seconds) {
-        Map<String, Integer> byType = new TreeMap<>();
-        int sentences = 0;
-        int entities = 0;
-        List<String> examples = new ArrayList<>();
-        for (DocumentEntities d : docs) {
-            sentences += d.getSentences();
-            for (Mention m : d.getEntities()) {
-                entities++;
-                byType.merge(m.getEntityType(), 1, Integer::sum);
-                if (examples.size() < 8 && m.getScore() > 0.9) {
-                    examples.add(String.format(
-                            "  %-8s %-40s %s %s [%d,%d) %.3f",
-                            m.getEntityType(),
-                            '"' + m.getText() + '"',
-                            d.getDocumentId(),
-                            m.getField(),
-                            m.getStart(),
-                            m.getEnd(),
-                            m.getScore()));
-                }
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(
-                "%nabstracts %d, sentences %d, entities %d, dead letters %d%n",
-                docs.size(), sentences, entities, dead.size()));
-        Map<String, Long> byModel = new TreeMap<>();
-        docs.forEach(d -> byModel.merge(d.getModelName() + ":" + d.getModelVersion(), 1L, Long::sum));
-        byModel.forEach((m, n) -> sb.append(String.format("  model %s: %d documents%n", m, n)));
-        byType.forEach((t, n) -> sb.append(String.format("  %-8s %d%n", t, n)));
-        sb.append("examples:\n");
-        examples.forEach(e -> sb.append(e).append('\n'));
-        dead.forEach(d -> sb.append(String.format(
-                "dead letter %s@%d: %s: %s%n", d.getTopic(), d.getOffset(), d.getStage(), d.getErrorMessage())));
-        sb.append(String.format(
-                "throughput: %.1f abstracts/s, %.1f sentences/s (%.1f s from first record to last output, checkpoint commits included)%n",
-                docs.size() / seconds, sentences / seconds, seconds));
-        return sb.toString();
     }
 }

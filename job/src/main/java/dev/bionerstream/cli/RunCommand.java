@@ -116,7 +116,7 @@ final class RunCommand implements Callable<Integer> {
     private static Optional<Path> localCheckpointDir(KafkaConfig cfg) {
         URI dir = URI.create(cfg.checkpointStorage().orElseThrow());
         if (dir.getScheme() != null && !dir.getScheme().equals("file")) {
-            return Optional.empty(); // remote storage: resume with flink run -s, as the README shows
+            return Optional.empty(); // remote storage: resume with flink run -s, as docs/guarantees.md shows
         }
         return Optional.of(dir.getScheme() == null ? Path.of(dir.getPath()) : Path.of(dir));
     }

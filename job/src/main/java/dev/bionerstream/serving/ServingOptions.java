@@ -35,7 +35,7 @@ public final class ServingOptions {
                     "Model batches run side by side per JVM, each on its own thread with model.threads ONNX Runtime "
                             + "threads; 0 = on a CPU left at model.threads 0, one runner per core of the machine the "
                             + "model runs on, each with one thread (a core taken by the job's other threads then stalls "
-                            + "one batch, not all: README Throughput), otherwise 1.");
+                            + "one batch, not all: docs/throughput.md), otherwise 1.");
     public static final ConfigOption<String> OPTIMIZATION = ConfigOptions.key("model.optimization")
             .stringType()
             .defaultValue("all")

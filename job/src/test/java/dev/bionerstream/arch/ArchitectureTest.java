@@ -1,6 +1,7 @@
 package dev.bionerstream.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -9,18 +10,101 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * The layering the code is drawn with: cli -> job -> serving -> engine -> inference ->
- * model/features/text, with the sinks beside the job, and ingest (the PubMed job) beside it too:
- * both jobs stand as peers on the shared Kafka transport ({@code kafka}) and on the input records
- * ({@code records}: their formats, checks and decoding), which stands on nothing of theirs.
- * The model core and the feed formats (pubmed, formats) run without Flink, so they can be reused
- * and tested alone, and no package depends on one that depends back on it. The viewer reads the
- * index over HTTP only: the cli and the demo wire it, it knows neither them nor the job nor Flink.
- * The benchmarks ({@code bench}) sit under the cli only, listening to the batcher as the job's
- * metrics do.
+ * The layering the code is drawn with, as one rule ({@link #THE_LAYERS}), from the top: the command
+ * line; the benchmarks (under the cli only, listening to the batcher as the job's metrics do); the
+ * demo; the two jobs as peers, annotation ({@code job}, with its index sink) and feeds ({@code
+ * ingest}); serving -> engine -> inference; and at the bottom what both jobs share without knowing
+ * either: the Kafka transport ({@code kafka}), the input records ({@code records}: formats, checks,
+ * decoding), the feed formats ({@code pubmed}, {@code formats}) and the model core (bundles, features,
+ * syntax, text, evaluation). The viewer reads the index over HTTP only: the cli wires it, it knows no
+ * other layer. The model core and the feed formats run without Flink, so they can be reused and
+ * tested alone, and no package depends on one that depends back on it.
  */
 @AnalyzeClasses(packages = "dev.bionerstream", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
+    static final String CLI = "command line",
+            BENCH = "benchmarks",
+            DEMO = "demo",
+            JOB = "annotation job",
+            FEEDS_JOB = "feed job",
+            SINK = "index sink",
+            VIEWER = "viewer",
+            SERVING = "serving",
+            ENGINE = "engine",
+            INFERENCE = "inference",
+            KAFKA = "Kafka transport",
+            RECORDS = "input records",
+            FEEDS = "feed formats",
+            CORE = "model core";
+
+    @ArchTest
+    static final ArchRule THE_LAYERS = layeredArchitecture()
+            .consideringOnlyDependenciesInLayers()
+            .layer(CLI)
+            .definedBy("dev.bionerstream.cli..")
+            .layer(BENCH)
+            .definedBy("dev.bionerstream.bench..")
+            .layer(DEMO)
+            .definedBy("dev.bionerstream.demo..")
+            .layer(JOB)
+            .definedBy("dev.bionerstream.job..")
+            .layer(FEEDS_JOB)
+            .definedBy("dev.bionerstream.ingest..")
+            .layer(SINK)
+            .definedBy("dev.bionerstream.sink..")
+            .layer(VIEWER)
+            .definedBy("dev.bionerstream.viewer..")
+            .layer(SERVING)
+            .definedBy("dev.bionerstream.serving..")
+            .layer(ENGINE)
+            .definedBy("dev.bionerstream.engine..")
+            .layer(INFERENCE)
+            .definedBy("dev.bionerstream.inference..")
+            .layer(KAFKA)
+            .definedBy("dev.bionerstream.kafka..")
+            .layer(RECORDS)
+            .definedBy("dev.bionerstream.records..")
+            .layer(FEEDS)
+            .definedBy("dev.bionerstream.pubmed..", "dev.bionerstream.formats..")
+            .layer(CORE)
+            .definedBy(
+                    "dev.bionerstream.model..",
+                    "dev.bionerstream.features..",
+                    "dev.bionerstream.syntax..",
+                    "dev.bionerstream.text..",
+                    "dev.bionerstream.eval..")
+            .whereLayer(CLI)
+            .mayNotBeAccessedByAnyLayer()
+            .whereLayer(BENCH)
+            .mayOnlyBeAccessedByLayers(CLI)
+            .whereLayer(DEMO)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH)
+            .whereLayer(JOB)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO)
+            .whereLayer(FEEDS_JOB)
+            .mayOnlyBeAccessedByLayers(CLI)
+            .whereLayer(SINK)
+            .mayOnlyBeAccessedByLayers(JOB)
+            .whereLayer(VIEWER)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH)
+            .whereLayer(SERVING)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB)
+            .whereLayer(ENGINE)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH, JOB, SERVING)
+            .whereLayer(INFERENCE)
+            .mayOnlyBeAccessedByLayers(BENCH, ENGINE, SERVING)
+            .whereLayer(KAFKA)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, FEEDS_JOB)
+            .whereLayer(RECORDS)
+            .mayOnlyBeAccessedByLayers(CLI, JOB, FEEDS_JOB)
+            .whereLayer(FEEDS)
+            .mayOnlyBeAccessedByLayers(CLI, FEEDS_JOB)
+            .whereLayer(CORE)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, SERVING, ENGINE, INFERENCE)
+            .because("a layer knows only those below it: the model core runs without its callers, the feed job "
+                    + "needs no model and no index, the Kafka transport and the input records serve both jobs "
+                    + "as peers, and nothing the job runs carries the demo's or the benchmarks' code");
+
     @ArchTest
     static final ArchRule MODEL_CORE_IS_FLINK_FREE = noClasses()
             .that()
@@ -44,95 +128,21 @@ class ArchitectureTest {
             slices().matching("dev.bionerstream.(**)").should().beFreeOfCycles();
 
     @ArchTest
-    static final ArchRule SINKS_DO_NOT_KNOW_THE_JOB = noClasses()
-            .that()
-            .resideInAPackage("..sink..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage("dev.bionerstream.job..", "dev.bionerstream.cli..")
-            .because("a sink is configured by its own options; the job only wires it");
-
-    @ArchTest
-    static final ArchRule THE_ANNOTATION_JOB_DOES_NOT_KNOW_THE_FEEDS = noClasses()
-            .that()
-            .resideInAnyPackage("dev.bionerstream.job..", "dev.bionerstream.serving..", "dev.bionerstream.engine..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage("dev.bionerstream.ingest..", "dev.bionerstream.pubmed..")
-            .because("feeds write to the input topic; the annotation job reads any producer's records");
-
-    @ArchTest
-    static final ArchRule THE_FEED_JOB_DOES_NOT_KNOW_THE_ANNOTATION_JOB = noClasses()
-            .that()
-            .resideInAPackage("dev.bionerstream.ingest..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage("dev.bionerstream.job..", "dev.bionerstream.serving..", "dev.bionerstream.sink..")
-            .because("the feed job needs no model and no index: what it shares with the annotation job is "
-                    + "dev.bionerstream.kafka and dev.bionerstream.records, so it accepts only its own keys");
-
-    @ArchTest
-    static final ArchRule THE_SHARED_KAFKA_LAYER_KNOWS_NEITHER_JOB = noClasses()
-            .that()
-            .resideInAPackage("dev.bionerstream.kafka..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage(
-                    "dev.bionerstream.job..",
-                    "dev.bionerstream.ingest..",
-                    "dev.bionerstream.serving..",
-                    "dev.bionerstream.cli..")
-            .because("both jobs depend on it as peers");
-
-    @ArchTest
-    static final ArchRule ONLY_THE_COMMAND_LINE_RUNS_BENCHMARKS = noClasses()
-            .that()
-            .resideOutsideOfPackages("dev.bionerstream.bench..", "dev.bionerstream.cli..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAPackage("dev.bionerstream.bench..")
-            .because("a benchmark listens to the serving code through its listener seam; nothing the job runs "
-                    + "carries benchmark code or state");
-
-    @ArchTest
-    static final ArchRule INPUT_RECORDS_KNOW_NEITHER_JOB_NOR_TRANSPORT = noClasses()
+    static final ArchRule INPUT_RECORDS_ARE_FLINK_FREE = noClasses()
             .that()
             .resideInAPackage("dev.bionerstream.records..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage(
-                    "org.apache.flink..",
-                    "dev.bionerstream.job..",
-                    "dev.bionerstream.ingest..",
-                    "dev.bionerstream.cli..",
-                    "dev.bionerstream.demo..",
-                    "dev.bionerstream.kafka..")
-            .because("a record is decoded the same whoever carries it: both jobs, the cli and the feeds use "
-                    + "these formats, and the parser is tested without Flink or Kafka");
+            .resideInAPackage("org.apache.flink..")
+            .because("a record is decoded the same whoever carries it, and the parser is tested without Flink");
 
     @ArchTest
-    static final ArchRule ENGINE_DOES_NOT_KNOW_ITS_CALLERS = noClasses()
-            .that()
-            .resideInAnyPackage("..engine..", "..inference..", "..model..")
-            .should()
-            .dependOnClassesThat()
-            .resideInAnyPackage("dev.bionerstream.serving..", "dev.bionerstream.job..", "dev.bionerstream.cli..");
-
-    @ArchTest
-    static final ArchRule THE_VIEWER_KNOWS_ONLY_THE_INDEX = noClasses()
+    static final ArchRule THE_VIEWER_NEEDS_NEITHER_FLINK_NOR_AN_OPENSEARCH_CLIENT = noClasses()
             .that()
             .resideInAPackage("dev.bionerstream.viewer..")
             .should()
             .dependOnClassesThat()
-            .resideInAnyPackage(
-                    "org.apache.flink..",
-                    "org.opensearch..",
-                    "dev.bionerstream.job..",
-                    "dev.bionerstream.cli..",
-                    "dev.bionerstream.demo..",
-                    "dev.bionerstream.sink..",
-                    "dev.bionerstream.serving..",
-                    "dev.bionerstream.engine..")
+            .resideInAnyPackage("org.apache.flink..", "org.opensearch..")
             .because("the page's server runs beside any deployment with the JDK, Jackson and SLF4J alone, and is "
                     + "tested against a bare OpenSearch node");
 }

@@ -75,7 +75,11 @@ class CliConsoleITCase {
         assertThat(console)
                 .as("the summary")
                 .contains("abstracts 22, sentences")
-                .contains("22 of 22 documents searchable");
+                .contains("for English and every language without a model of its own: 20 documents")
+                .contains("for Spanish (spa): 2 documents")
+                .contains("22 of 22 documents searchable")
+                .as("escape codes in output that is not a terminal")
+                .doesNotContain("\u001b");
 
         List<String> traces = new ArrayList<>();
         for (String line : lines) {

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An int8 bundle (model-export's {@code bioner_mrc.quantize} of the tiny gated bundle: int8 encoder
- * MatMuls, activations quantized at run time) in ONNX Runtime on the CPU: its logits are those of the
- * ONNX reference interpreter that wrote its fixtures, and close to the float bundle's it came from.
+ * MatMuls, activations quantized at run time, one scale per token) in ONNX Runtime on the CPU: its
+ * logits are those of the ONNX reference interpreter that wrote its fixtures, close to the float
+ * bundle's it came from, and a window's logits do not depend on the windows batched and padded with it.
  */
 class OrtInt8SessionTest {
     /**
@@ -65,7 +66,8 @@ class OrtInt8SessionTest {
     void theManifestSaysTheBundleIsQuantized() {
         assertThat(int8Bundle.bundle().manifest().quantized()).isTrue();
         assertThat(int8Bundle.bundle().manifest().quantization().ops())
-                .contains("DynamicQuantizeLinear", "MatMulInteger");
+                .contains("QuantizeLinear", "MatMulInteger")
+                .doesNotContain("DynamicQuantizeLinear");
         assertThat(ModelBundle.loadDefault().manifest().quantized()).isFalse();
     }
 
@@ -90,6 +92,28 @@ class OrtInt8SessionTest {
         }
         System.out.printf("int8 tiny bundle, ONNX Runtime vs reference interpreter: max |diff| %.2e%n", worst);
         assertThat(worst).isLessThan(REFERENCE_TOLERANCE);
+    }
+
+    /**
+     * The whole point of per-token scales (issue 38): with one scale for the batch tensor, as
+     * {@code DynamicQuantizeLinear} has, a window's integers changed with its batch-mates and padding.
+     */
+    @Test
+    void aWindowGetsTheSameLogitsAloneAndBatchedWithOthers() {
+        List<MrcWindow> windows = windows();
+        List<WindowLogits> batched = int8.run(windows);
+        List<MrcWindow> reversed = new java.util.ArrayList<>(windows);
+        java.util.Collections.reverse(reversed);
+        List<WindowLogits> backwards = int8.run(reversed);
+        for (int i = 0; i < windows.size(); i++) {
+            List<WindowLogits> alone = int8.run(List.of(windows.get(i)));
+            assertThat(maxDiff(alone, List.of(batched.get(i))))
+                    .as("window " + i + " in a batch")
+                    .isZero();
+            assertThat(maxDiff(alone, List.of(backwards.get(windows.size() - 1 - i))))
+                    .as("window " + i + " among the windows reversed")
+                    .isZero();
+        }
     }
 
     @Test

@@ -120,7 +120,7 @@ class ModelBundleTest {
                     .as("the repository's bundles/ folders, each loaded (and so checked against the schema)")
                     .hasSizeGreaterThanOrEqualTo(2)
                     .anySatisfy(id -> assertThat(id).startsWith("bioner-mrc-minilm-es:"))
-                    .anySatisfy(id -> assertThat(id).endsWith("-int8"));
+                    .anySatisfy(id -> assertThat(id).contains("-int8"));
         }
         for (String test : List.of("tiny-gated", "tiny-gated-int8", "tiny-syntax")) {
             try (var in = getClass().getResourceAsStream("/bundles/" + test + "/" + ModelBundle.MANIFEST)) {

@@ -1,0 +1,132 @@
+package dev.bionerstream.cli;
+
+import dev.bionerstream.avro.DeadLetter;
+import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.avro.Mention;
+import dev.bionerstream.model.BundleManifest;
+import dev.bionerstream.model.EntityQuery;
+import dev.bionerstream.serving.ModelRoutes;
+import dev.bionerstream.serving.ServingConfig;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What the demo prints at the end: the counts, then each model with the languages it serves and
+ * every one of its entity types, found or not; examples with their offsets (one per model and type
+ * first), the dead letters and the throughput. Grouped by model because each model has
+ * types of its own: the Spanish model's {@code normalizable} is no English type.
+ */
+final class DemoSummary {
+    private static final int EXAMPLES = 8;
+    private static final double CONFIDENT = 0.9;
+
+    /**
+     * A served model as the summary names it.
+     *
+     * @param id the bundle's name:version, as the documents carry it
+     * @param languages the records it reads, in words
+     * @param types its entity types, in the bundle's order
+     */
+    record Model(String id, String languages, List<String> types) {}
+
+    private DemoSummary() {}
+
+    /**
+     * The models of {@code routes}, the default first, each with the languages it reads. {@code
+     * englishDefault}: the default is the English model (the jar's bundle or its int8 twin, not a
+     * directory the user named).
+     */
+    static List<Model> models(ModelRoutes routes, boolean englishDefault) {
+        Map<ServingConfig, List<String>> languages = new LinkedHashMap<>();
+        String others = "every language without a model of its own";
+        languages.put(
+                routes.defaultModel(), new ArrayList<>(List.of(englishDefault ? "English and " + others : others)));
+        routes.byLanguage().forEach((language, model) -> languages
+                .computeIfAbsent(model, m -> new ArrayList<>())
+                .add(Locale.forLanguageTag(language).getDisplayLanguage(Locale.ENGLISH) + " (" + language + ")"));
+        List<Model> models = new ArrayList<>();
+        languages.forEach((model, names) -> {
+            BundleManifest manifest = model.loadBundle().manifest();
+            List<String> types = model.entityTypes().isEmpty()
+                    ? manifest.entityTypes().stream().map(EntityQuery::name).toList()
+                    : model.entityTypes();
+            models.add(new Model(manifest.id(), String.join(", ", names), types));
+        });
+        return models;
+    }
+
+    static String of(List<Model> models, List<DocumentEntities> docs, List<DeadLetter> dead, double seconds) {
+        int sentences = docs.stream().mapToInt(DocumentEntities::getSentences).sum();
+        int entities = docs.stream().mapToInt(d -> d.getEntities().size()).sum();
+        StringBuilder sb = new StringBuilder(String.format(
+                "%nabstracts %d, sentences %d, entities %d, dead letters %d%n",
+                docs.size(), sentences, entities, dead.size()));
+        for (Model m : models) {
+            sb.append(model(m, docs.stream().filter(d -> id(d).equals(m.id())).toList()));
+        }
+        sb.append("examples:\n");
+        int typeWidth = models.stream()
+                .flatMap(m -> m.types().stream())
+                .mapToInt(String::length)
+                .max()
+                .orElse(0);
+        examples(docs, typeWidth).forEach(e -> sb.append(e).append('\n'));
+        dead.forEach(d -> sb.append(String.format(
+                "dead letter %s@%d: %s: %s%n", d.getTopic(), d.getOffset(), d.getStage(), d.getErrorMessage())));
+        sb.append(String.format(
+                "throughput: %.1f abstracts/s, %.1f sentences/s (%.1f s from first record to last output, checkpoint commits included)%n",
+                docs.size() / seconds, sentences / seconds, seconds));
+        return sb.toString();
+    }
+
+    /** The model's line, then a line per type with its count. */
+    private static String model(Model m, List<DocumentEntities> docs) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        m.types().forEach(t -> counts.put(t, 0));
+        docs.forEach(d -> d.getEntities().forEach(e -> counts.merge(e.getEntityType(), 1, Integer::sum)));
+        int width = counts.keySet().stream().mapToInt(String::length).max().orElse(0);
+        StringBuilder sb = new StringBuilder(String.format(
+                "model %s, for %s: %d documents, %d entities%n",
+                m.id(),
+                m.languages(),
+                docs.size(),
+                counts.values().stream().mapToInt(Integer::intValue).sum()));
+        counts.forEach((t, n) -> sb.append(String.format("  %-" + width + "s %6d%n", t, n)));
+        return sb.toString();
+    }
+
+    /** Confident mentions, at most one per model and type until there are {@value #EXAMPLES}, then any. */
+    private static List<String> examples(List<DocumentEntities> docs, int typeWidth) {
+        Map<String, String> oneEach = new LinkedHashMap<>();
+        List<String> more = new ArrayList<>();
+        for (DocumentEntities d : docs) {
+            for (Mention m : d.getEntities()) {
+                if (m.getScore() > CONFIDENT) {
+                    String line = String.format(
+                            "  %-" + typeWidth + "s %-40s %s %s [%d,%d) %.3f %s",
+                            m.getEntityType(),
+                            '"' + m.getText() + '"',
+                            d.getDocumentId(),
+                            m.getField(),
+                            m.getStart(),
+                            m.getEnd(),
+                            m.getScore(),
+                            id(d));
+                    if (oneEach.putIfAbsent(id(d) + " " + m.getEntityType(), line) != null) {
+                        more.add(line);
+                    }
+                }
+            }
+        }
+        List<String> examples = new ArrayList<>(oneEach.values());
+        examples.addAll(more);
+        return examples.subList(0, Math.min(EXAMPLES, examples.size()));
+    }
+
+    private static String id(DocumentEntities d) {
+        return d.getModelName() + ":" + d.getModelVersion();
+    }
+}
