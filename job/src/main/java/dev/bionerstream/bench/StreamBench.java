@@ -245,8 +245,16 @@ public final class StreamBench {
         double perSecond = rate.perSecond(capacity);
         int n = (int) Math.max(1, Math.round(perSecond * latency.length().toMillis() / 1e3));
         List<VisibilityWatch> watches = new ArrayList<>();
-        watches.add(new TopicVisibility(p.kafka.bootstrapServers(), p.config.documentsTopic(), true));
-        watches.add(new TopicVisibility(p.kafka.bootstrapServers(), p.config.documentsTopic(), false));
+        watches.add(new TopicVisibility(
+                p.kafka.bootstrapServers(),
+                p.config.documentsTopic(),
+                p.config.kafka().outputFormat(),
+                true));
+        watches.add(new TopicVisibility(
+                p.kafka.bootstrapServers(),
+                p.config.documentsTopic(),
+                p.config.kafka().outputFormat(),
+                false));
         if (node != null) {
             watches.add(new IndexVisibility(new IndexGateway(ViewerConfig.local(node.url(), INDEX, 0))));
         }

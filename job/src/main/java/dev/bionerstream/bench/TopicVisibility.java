@@ -2,6 +2,7 @@ package dev.bionerstream.bench;
 
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.TopicReader;
+import dev.bionerstream.kafka.OutputFormat;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -12,9 +13,9 @@ final class TopicVisibility extends VisibilityWatch {
     private final TopicReader<DocumentEntities> reader;
     private int read;
 
-    TopicVisibility(String bootstrapServers, String topic, boolean committedOnly) {
+    TopicVisibility(String bootstrapServers, String topic, OutputFormat format, boolean committedOnly) {
         super(committedOnly ? "read_committed consumer" : "any consumer (read_uncommitted)");
-        this.reader = new TopicReader<>(bootstrapServers, topic, DocumentEntities.class, committedOnly);
+        this.reader = new TopicReader<>(bootstrapServers, topic, DocumentEntities.class, format, committedOnly);
     }
 
     @Override

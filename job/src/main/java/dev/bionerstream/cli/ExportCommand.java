@@ -8,6 +8,7 @@ import dev.bionerstream.formats.BioCJson;
 import dev.bionerstream.formats.BioCXml;
 import dev.bionerstream.formats.Offsets;
 import dev.bionerstream.formats.PubTator;
+import dev.bionerstream.kafka.OutputFormat;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -54,6 +55,13 @@ final class ExportCommand implements Callable<Integer> {
     String topic;
 
     @Option(
+            names = "--kafka.output-format",
+            defaultValue = "avro",
+            description =
+                    "how the job writes the topic, its kafka.output-format: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}")
+    OutputFormat topicFormat;
+
+    @Option(
             names = "--format",
             defaultValue = "pubtator",
             description = "pubtator, bioc (BioC JSON) or bioc-xml. Default: ${DEFAULT-VALUE}")
@@ -76,7 +84,7 @@ final class ExportCommand implements Callable<Integer> {
         }
         List<Annotated> docs;
         try (TopicReader<DocumentEntities> reader =
-                new TopicReader<>(kafka.bootstrapServers, topic, DocumentEntities.class)) {
+                new TopicReader<>(kafka.bootstrapServers, topic, DocumentEntities.class, topicFormat)) {
             reader.pollWhileProgressing(l -> false, TimeUtils.parseDuration(idle));
             // The documents as they stand: a revision replaces its document, a tombstone removes it.
             docs = reader.current().values().stream().map(Offsets::annotated).toList();

@@ -4,6 +4,7 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.job.BionerJob;
 import dev.bionerstream.job.JobConfig;
+import dev.bionerstream.kafka.OutputFormat;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.util.List;
@@ -27,9 +28,11 @@ public final class LocalPipeline implements AutoCloseable {
         this.kafka = kafka;
         this.config = config;
         this.job = job;
-        this.documents = new TopicReader<>(kafka.bootstrapServers(), config.documentsTopic(), DocumentEntities.class);
+        OutputFormat format = config.kafka().outputFormat();
+        this.documents =
+                new TopicReader<>(kafka.bootstrapServers(), config.documentsTopic(), DocumentEntities.class, format);
         this.deadLetters =
-                new TopicReader<>(kafka.bootstrapServers(), config.kafka().deadLetterTopic(), DeadLetter.class);
+                new TopicReader<>(kafka.bootstrapServers(), config.kafka().deadLetterTopic(), DeadLetter.class, format);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.bionerstream.demo;
 
+import dev.bionerstream.kafka.OutputFormat;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,8 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Predicate;
-import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -17,12 +16,13 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * Reads Avro records of the job's output topics from the beginning: committed ones
- * (read_committed), or, as a consumer that does not wait for transactions would, all of them.
+ * Reads the records of the job's output topics from the beginning, in their {@code
+ * kafka.output-format}: committed ones (read_committed), or, as a consumer that does not wait for
+ * transactions would, all of them.
  */
 public final class TopicReader<T extends SpecificRecord> implements AutoCloseable {
     private final KafkaConsumer<byte[], byte[]> consumer;
-    private final SpecificDatumReader<T> reader;
+    private final OutputFormat.Reader<T> reader;
     private final List<T> seen = new ArrayList<>();
     /** The topic as compaction would leave it: the newest value per key, tombstoned keys removed. */
     private final Map<String, T> current = new LinkedHashMap<>();
@@ -30,17 +30,23 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
     private final List<String> tombstones = new ArrayList<>();
     private final String topic;
 
+    /** Binary Avro, the jobs' default output format. */
     public TopicReader(String bootstrapServers, String topic, Class<T> type) {
-        this(bootstrapServers, topic, type, true);
+        this(bootstrapServers, topic, type, OutputFormat.AVRO);
     }
 
-    public TopicReader(String bootstrapServers, String topic, Class<T> type, boolean committedOnly) {
+    public TopicReader(String bootstrapServers, String topic, Class<T> type, OutputFormat format) {
+        this(bootstrapServers, topic, type, format, true);
+    }
+
+    public TopicReader(
+            String bootstrapServers, String topic, Class<T> type, OutputFormat format, boolean committedOnly) {
         this.topic = topic;
         Properties p = new Properties();
         p.put("bootstrap.servers", bootstrapServers);
         p.put("isolation.level", committedOnly ? "read_committed" : "read_uncommitted");
         consumer = new KafkaConsumer<>(p, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        reader = new SpecificDatumReader<>(type);
+        reader = format.reader(type);
     }
 
     /** Polls once and returns every value read so far (tombstones are in {@link #tombstones()}). */
@@ -57,7 +63,7 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
                 continue;
             }
             try {
-                T value = reader.read(null, DecoderFactory.get().binaryDecoder(r.value(), null));
+                T value = reader.read(r.value());
                 seen.add(value);
                 current.put(key, value);
             } catch (java.io.IOException e) {

@@ -1,8 +1,8 @@
 package dev.bionerstream.ingest;
 
 import dev.bionerstream.avro.DeadLetter;
-import dev.bionerstream.kafka.AvroBytes;
 import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.kafka.OutputFormat;
 import dev.bionerstream.pubmed.FeedItem;
 import dev.bionerstream.records.InvalidRecordException;
 import dev.bionerstream.records.JsonAbstracts;
@@ -16,7 +16,7 @@ final class FeedRecords {
 
     private FeedRecords() {}
 
-    static IngestRecord of(FeedItem item, String file) {
+    static IngestRecord of(FeedItem item, String file, OutputFormat deadLetters) {
         if (item instanceof FeedItem.Citation c) {
             return new IngestRecord(IngestRecord.Kind.CITATION, c.value().getId(), JsonAbstracts.write(c.value()));
         }
@@ -24,18 +24,18 @@ final class FeedRecords {
             return new IngestRecord(IngestRecord.Kind.DELETION, d.id(), null);
         }
         FeedItem.Malformed m = (FeedItem.Malformed) item;
-        return deadLetter(file, m.position(), m.reason());
+        return deadLetter(file, m.position(), m.reason(), deadLetters);
     }
 
     /**
      * A dead letter for a file: the DeadLetter's topic field holds the file, partition is -1 and
      * offset the article number; the message says where exactly.
      */
-    static IngestRecord deadLetter(String file, String position, String reason) {
+    static IngestRecord deadLetter(String file, String position, String reason, OutputFormat format) {
         long article = articleNumber(position);
         DeadLetter d = DeadLetters.of(
                 null, file, -1, article, STAGE, new InvalidRecordException(file + ", " + position + ": " + reason));
-        return new IngestRecord(IngestRecord.Kind.DEAD_LETTER, file + "@" + position, AvroBytes.of(d));
+        return new IngestRecord(IngestRecord.Kind.DEAD_LETTER, file + "@" + position, format.bytes(d));
     }
 
     private static long articleNumber(String position) {

@@ -35,7 +35,8 @@ public final class IngestJob {
         KafkaConfig kafka = cfg.kafka();
         Checkpointing.configure(env, kafka);
         SettledPubMedFiles filter = new SettledPubMedFiles(cfg.minFileAge());
-        FileSource<IngestRecord> files = FileSource.forBulkFileFormat(new PubMedFileFormat(), new Path(cfg.directory()))
+        FileSource<IngestRecord> files = FileSource.forBulkFileFormat(
+                        new PubMedFileFormat(kafka.outputFormat()), new Path(cfg.directory()))
                 .monitorContinuously(cfg.monitorInterval())
                 .setFileEnumerator(() -> new NonSplittingRecursiveEnumerator(filter))
                 .setSplitAssigner(NameOrderAssigner::new)

@@ -7,7 +7,7 @@ public class IngestRecord {
         CITATION,
         /** Tombstone (key, no value) on the abstracts topic: the document is withdrawn. */
         DELETION,
-        /** Avro DeadLetter on the dead-letter topic, keyed by file and position. */
+        /** DeadLetter on the dead-letter topic (kafka.output-format), keyed by file and position. */
         DEAD_LETTER
     }
 

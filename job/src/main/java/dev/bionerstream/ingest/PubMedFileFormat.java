@@ -1,5 +1,6 @@
 package dev.bionerstream.ingest;
 
+import dev.bionerstream.kafka.OutputFormat;
 import dev.bionerstream.pubmed.FeedItem;
 import dev.bionerstream.pubmed.PubMedXmlReader;
 import java.io.BufferedInputStream;
@@ -25,9 +26,16 @@ final class PubMedFileFormat implements BulkFormat<IngestRecord, FileSourceSplit
     private static final long serialVersionUID = 1L;
     private static final int BATCH = 64;
 
+    private final OutputFormat deadLetters;
+
+    /** {@code deadLetters}: how the dead letters of malformed articles and files are written. */
+    PubMedFileFormat(OutputFormat deadLetters) {
+        this.deadLetters = deadLetters;
+    }
+
     @Override
     public Reader<IngestRecord> createReader(Configuration config, FileSourceSplit split) throws IOException {
-        return new FileReader(split.path(), 0);
+        return new FileReader(split.path(), 0, deadLetters);
     }
 
     @Override
@@ -35,7 +43,7 @@ final class PubMedFileFormat implements BulkFormat<IngestRecord, FileSourceSplit
         long skip = split.getReaderPosition()
                 .map(CheckpointedPosition::getRecordsAfterOffset)
                 .orElse(0L);
-        return new FileReader(split.path(), skip);
+        return new FileReader(split.path(), skip, deadLetters);
     }
 
     @Override
@@ -52,10 +60,12 @@ final class PubMedFileFormat implements BulkFormat<IngestRecord, FileSourceSplit
         private final String file;
         private final InputStream in;
         private final PubMedXmlReader items;
+        private final OutputFormat deadLetters;
         private long emitted;
 
-        FileReader(Path path, long skip) throws IOException {
+        FileReader(Path path, long skip, OutputFormat deadLetters) throws IOException {
             this.file = path.getName();
+            this.deadLetters = deadLetters;
             InputStream raw = path.getFileSystem().open(path);
             InflaterInputStreamFactory<?> inflater = StandardDeCompressors.getDecompressorForFileName(path.getPath());
             InputStream opened;
@@ -78,7 +88,7 @@ final class PubMedFileFormat implements BulkFormat<IngestRecord, FileSourceSplit
             IngestRecord[] batch = new IngestRecord[BATCH];
             int n = 0;
             for (FeedItem item; n < BATCH && (item = items.next()) != null; ) {
-                batch[n++] = FeedRecords.of(item, file);
+                batch[n++] = FeedRecords.of(item, file, deadLetters);
             }
             if (n == 0) {
                 return null;

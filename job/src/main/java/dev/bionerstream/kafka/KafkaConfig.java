@@ -20,6 +20,7 @@ public record KafkaConfig(
         String bootstrapServers,
         String inputTopic,
         String deadLetterTopic,
+        OutputFormat outputFormat,
         String groupId,
         DeliveryGuarantee deliveryGuarantee,
         String transactionalIdPrefix,
@@ -58,6 +59,7 @@ public record KafkaConfig(
                 servers.trim(),
                 c.get(INPUT_TOPIC),
                 c.get(DEAD_LETTER_TOPIC),
+                outputFormat(c),
                 c.get(GROUP_ID),
                 guarantee,
                 c.get(TRANSACTIONAL_ID_PREFIX),
@@ -68,6 +70,16 @@ public record KafkaConfig(
                 c.getOptional(CHECKPOINT_DIR)
                         .map(d -> d.replaceAll("/+$", "") + "/" + c.get(GROUP_ID))
                         .orElse(null));
+    }
+
+    /** Flink's own message names neither the option as a user writes it nor the values it takes. */
+    private static OutputFormat outputFormat(Configuration c) {
+        try {
+            return c.get(OUTPUT_FORMAT);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + OUTPUT_FORMAT.key() + " must be avro or json, got "
+                    + c.toMap().get(OUTPUT_FORMAT.key()));
+        }
     }
 
     /** Where this job's checkpoints go ({@code job.checkpoint-dir}/{@code kafka.group-id}), when set. */

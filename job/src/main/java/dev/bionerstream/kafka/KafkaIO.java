@@ -9,7 +9,6 @@ import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
-import org.apache.flink.formats.avro.AvroSerializationSchema;
 
 /** Kafka sources and sinks with a job's {@link KafkaConfig}: its cluster, client properties and delivery guarantee. */
 public final class KafkaIO {
@@ -33,10 +32,10 @@ public final class KafkaIO {
         String of(T value);
     }
 
-    /** An Avro sink keyed by document id; exactly-once sinks get their own transactional id prefix. */
+    /** A sink of records in the job's output format; exactly-once sinks get their own transactional id prefix. */
     public static <T extends SpecificRecord> KafkaSink<T> sink(
             KafkaConfig cfg, String topic, Class<T> type, Key<T> key, String name) {
-        return sink(cfg, topic, AvroSerializationSchema.forSpecific(type), key, name);
+        return sink(cfg, topic, cfg.outputFormat().serializer(type), key, name);
     }
 
     /** A sink of values keyed by {@code key}; {@code name} makes its transactional ids unique. */

@@ -7,7 +7,7 @@ import org.apache.flink.configuration.ConfigOptions;
 
 /**
  * The settings every job on the topics shares (the annotation job and the PubMed feed): the Kafka
- * cluster, the input and dead-letter topics, delivery, checkpoints and parallelism. Keys starting
+ * cluster, the input and dead-letter topics, the output format, delivery, checkpoints and parallelism. Keys starting
  * with {@value #KAFKA_PROPERTIES_PREFIX} are passed to the Kafka clients unchanged
  * (security.protocol, sasl.*, ssl.*).
  */
@@ -30,6 +30,14 @@ public final class KafkaOptions {
             .stringType()
             .defaultValue("abstracts-dlq")
             .withDescription("Topic of DeadLetter records.");
+
+    public static final ConfigOption<OutputFormat> OUTPUT_FORMAT = ConfigOptions.key("kafka.output-format")
+            .enumType(OutputFormat.class)
+            .defaultValue(OutputFormat.AVRO)
+            .withDescription(
+                    "How the entities, documents and dead-letter topics are written, with the fields of schemas/*.avsc: "
+                            + "avro (binary, no registry header) or json (a JSON object per value, JSON Schemas in schemas/json/). "
+                            + "The feed job writes its dead letters the same way: give both jobs the same value.");
 
     public static final ConfigOption<String> GROUP_ID = ConfigOptions.key("kafka.group-id")
             .stringType()
@@ -76,6 +84,7 @@ public final class KafkaOptions {
             BOOTSTRAP_SERVERS,
             INPUT_TOPIC,
             DEAD_LETTER_TOPIC,
+            OUTPUT_FORMAT,
             GROUP_ID,
             DELIVERY_GUARANTEE,
             TRANSACTIONAL_ID_PREFIX,

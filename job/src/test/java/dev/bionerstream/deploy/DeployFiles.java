@@ -76,15 +76,18 @@ final class DeployFiles {
         }
     }
 
-    /** The value at a path of map keys, or null. */
+    /** The value at a path of map keys (and list indices), or null. */
     @SuppressWarnings("unchecked")
     static <T> T at(Object node, String... path) {
         Object n = node;
         for (String key : path) {
-            if (!(n instanceof Map)) {
+            if (n instanceof List<?> list && key.matches("\\d+") && Integer.parseInt(key) < list.size()) {
+                n = list.get(Integer.parseInt(key));
+            } else if (n instanceof Map) {
+                n = ((Map<String, Object>) n).get(key);
+            } else {
                 return null;
             }
-            n = ((Map<String, Object>) n).get(key);
         }
         return (T) n;
     }

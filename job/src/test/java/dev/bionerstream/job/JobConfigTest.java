@@ -7,6 +7,7 @@ import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.inference.GraphOptimization;
 import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.kafka.OutputFormat;
 import dev.bionerstream.records.InputFormat;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ServingConfig;
@@ -46,6 +47,7 @@ class JobConfigTest {
         assertThat(c.startingOffsets()).isEqualTo(new StartingOffsets(StartingOffsets.Kind.TIMESTAMP, 1732233600000L));
         assertThat(c.startingOffsets()).hasToString("timestamp:1732233600000");
         assertThat(c.inputFormat()).isEqualTo(InputFormat.JSON);
+        assertThat(c.kafka().outputFormat()).isEqualTo(OutputFormat.AVRO);
         assertThat(c.kafka().kafkaClientProperties()).containsEntry("security.protocol", "SASL_SSL");
         assertThat(c.serving().entityTypes()).containsExactly("chemical", "disease");
         assertThat(c.serving().inference().optimization()).isEqualTo(GraphOptimization.BASIC);
@@ -94,8 +96,23 @@ class JobConfigTest {
                 .hasMessage("--model.optimization must be none, basic, extended or all, got max");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.input-format", "xml"))
                 .hasMessageContaining("--kafka.input-format must be json or avro, got xml");
+        assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.output-format", "xml"))
+                .hasMessage("--kafka.output-format must be avro or json, got xml");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--job.parallelism", "0"))
                 .hasMessageContaining("--job.parallelism must be >= 1");
+    }
+
+    @Test
+    void outputFormatIsWrittenAsItsHelpShowsIt() {
+        assertThat(parse("--kafka.bootstrap-servers", "k:1", "--kafka.output-format", "json")
+                        .kafka()
+                        .outputFormat())
+                .isEqualTo(OutputFormat.JSON);
+        assertThat(parse("--kafka.bootstrap-servers", "k:1", "--kafka.output-format", "AVRO")
+                        .kafka()
+                        .outputFormat())
+                .isEqualTo(OutputFormat.AVRO);
+        assertThat(OutputFormat.AVRO).hasToString("avro");
     }
 
     @Test
