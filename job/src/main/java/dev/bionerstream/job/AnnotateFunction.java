@@ -170,8 +170,19 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
                 !(error instanceof TooManyWindowsException || error instanceof TimeoutException));
     }
 
+    /**
+     * Cancels the documents still in flight before the model goes: they are in the operator's
+     * checkpointed state and run again after a restore, and nothing may complete them now. The shared
+     * batcher runs what is queued when its last lease closes, and a result arriving after a
+     * stop-with-savepoint (no drain) reaches Flink's AsyncWaitOperator past its mailbox: with retries
+     * configured it fails the finishing task ({@code RejectedExecutionException}, mailbox QUIESCED),
+     * the stop fails and the job with it.
+     */
     @Override
     public void close() {
+        if (inFlight != null) {
+            inFlight.values().forEach(call -> call.cancel(false));
+        }
         if (served != null) {
             for (Served m : served.values()) {
                 m.gauges().close();

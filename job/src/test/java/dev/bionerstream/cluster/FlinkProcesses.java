@@ -149,6 +149,13 @@ final class FlinkProcesses implements AutoCloseable {
         c.forEach((k, v) ->
                 yaml.append(k).append(": '").append(v.replace("'", "''")).append("'\n"));
         Files.writeString(confDir.resolve("config.yaml"), yaml);
+        // -Dbioner.cluster.debug-loggers=a.b,c.d: DEBUG for these loggers (the sinks' transactions, for one).
+        StringBuilder debug = new StringBuilder();
+        int n = 0;
+        for (String logger : split(System.getProperty("bioner.cluster.debug-loggers", "").replace(',', ' '))) {
+            debug.append(String.format("logger.debug%d.name = %s%nlogger.debug%d.level = DEBUG%n", n, logger, n));
+            n++;
+        }
         Files.writeString(
                 confDir.resolve("log4j.properties"),
                 String.join(
@@ -164,7 +171,7 @@ final class FlinkProcesses implements AutoCloseable {
                         "logger.metrics.level = ERROR",
                         "logger.kafka.name = org.apache.kafka",
                         "logger.kafka.level = WARN",
-                        ""));
+                        debug.toString()));
         return confDir;
     }
 
@@ -175,6 +182,11 @@ final class FlinkProcesses implements AutoCloseable {
     /** The configuration the processes run with (compose's settings plus this host's addresses). */
     Map<String, String> configuration() {
         return conf;
+    }
+
+    /** The processes started so far, by name, in start order. */
+    List<String> names() {
+        return List.copyOf(processes.keySet());
     }
 
     Process process(String name) {

@@ -207,4 +207,14 @@ class AnnotateFunctionTest {
         });
         assertThat(session.batches.size()).as("batches run after the timeout").isEqualTo(before);
     }
+
+    @Test
+    void closingWithDocumentsInFlightCompletesNoneAndRunsNoneOfTheirWindows() throws Exception {
+        int before = session.batches.size();
+        var h = harness(config(1000, Duration.ofHours(1)));
+        h.processElement(doc("g", "Lithium toxicity."));
+        h.close(); // a stop-with-savepoint without drain: the document is in the savepoint
+        assertThat(h.extractOutputValues()).as("outcomes after close").isEmpty();
+        assertThat(session.batches.size()).as("batches run at close").isEqualTo(before);
+    }
 }
