@@ -45,6 +45,11 @@ class ClusterSoak {
     static final int SAVEPOINT_SECONDS = Integer.getInteger("soak.savepoint-seconds", 300);
     /** The kills of TaskManagers and the broker; false leaves the upgrades alone. */
     static final boolean KILLS = Boolean.parseBoolean(System.getProperty("soak.kills", "true"));
+    /**
+     * Before each stop-with-savepoint, a TaskManager frozen (SIGSTOP) this long with its transactions
+     * open, as a busy machine or a long GC pause holds it; 0 for none.
+     */
+    static final int FREEZE_SECONDS = Integer.getInteger("soak.freeze-seconds", 0);
     /** Busy threads beside the cluster (another heavy process on the machine). */
     static final int CPU_LOAD = Integer.getInteger("soak.cpu-load", 0);
 
@@ -102,6 +107,11 @@ class ClusterSoak {
                         break;
                     }
                     if (System.nanoTime() >= nextSavepoint) {
+                        if (FREEZE_SECONDS > 0) {
+                            String frozen = tms.get(random.nextInt(tms.size()));
+                            log("freezing " + frozen + " for " + FREEZE_SECONDS + " s");
+                            flink.freeze(frozen, Duration.ofSeconds(FREEZE_SECONDS));
+                        }
                         long sentAtStop = feeder.sent.get();
                         Optional<String> resumed = stopWithSavepointAndResume(rest, jar, job, bootstrap, failedStops);
                         if (resumed.isPresent()) {

@@ -197,6 +197,27 @@ final class FlinkProcesses implements AutoCloseable {
         return p;
     }
 
+    /**
+     * SIGSTOP, then SIGCONT after {@code pause}: the process stands still as in a long GC pause or on a
+     * starved CPU, with its connections and open Kafka transactions as they were.
+     */
+    void freeze(String name, java.time.Duration pause) throws IOException, InterruptedException {
+        String pid = String.valueOf(process(name).pid());
+        signal("-STOP", pid);
+        try {
+            Thread.sleep(pause.toMillis());
+        } finally {
+            signal("-CONT", pid);
+        }
+    }
+
+    private static void signal(String signal, String pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", signal, pid).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IOException("kill " + signal + " " + pid + " failed");
+        }
+    }
+
     /** SIGKILL, as {@code kill -9}: no shutdown hook, no goodbye to the JobManager. */
     void kill(String name) throws InterruptedException {
         process(name).destroyForcibly().waitFor();
