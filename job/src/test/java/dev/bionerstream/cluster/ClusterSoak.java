@@ -34,9 +34,14 @@ import org.junit.jupiter.api.Timeout;
  * The soak run (not in {@code mvn verify}; {@code scripts/soak-cluster MINUTES} runs it): the cluster of
  * ClusterITCase (a JobManager and two TaskManagers as JVMs, docker-compose's Flink settings) and a
  * KRaft broker of its own JVM, for {@code -Dsoak.minutes} (60), abstracts fed throughout (one every
- * {@code -Dsoak.feed-millis}, 2000), and every 1 to 3 minutes a {@code kill -9} of a random
- * TaskManager or of the broker, started again 5 to 20 s later. Then it waits for the output and
- * prints sent / committed / missing / duplicated as a read_committed consumer sees them.
+ * {@code -Dsoak.feed-millis}, 2000); every 1 to 3 minutes a {@code kill -9} of a random TaskManager or
+ * of the broker, started again 5 to 20 s later ({@code -Dsoak.kills=false}: none); every {@code
+ * -Dsoak.savepoint-seconds} (300) a stop-with-savepoint and a new job from the savepoint, as an
+ * upgrade does; optionally busy threads beside it ({@code -Dsoak.cpu-load}) and a TaskManager frozen
+ * before each stop ({@code -Dsoak.freeze-seconds}). Then it waits for the output and prints sent /
+ * committed / missing / duplicated as a read_committed consumer sees them, the missing ones by the
+ * upgrade period they were sent in, and the JobManager's Metaspace and user class loaders at the start
+ * and the end.
  */
 class ClusterSoak {
     static final int MINUTES = Integer.getInteger("soak.minutes", 60);
