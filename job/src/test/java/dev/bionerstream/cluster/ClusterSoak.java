@@ -248,17 +248,29 @@ class ClusterSoak {
         return f;
     }
 
+    /** The job's topics, once the broker answers: a broker JVM on a busy machine takes minutes to start. */
     private static void createTopics(String bootstrap, String name) throws Exception {
         Properties p = new Properties();
         p.put("bootstrap.servers", bootstrap);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
         try (Admin admin = Admin.create(p)) {
-            admin.createTopics(List.of(
-                            new NewTopic(name + "-abstracts", 2, (short) 1),
-                            new NewTopic(name + "-documents", 2, (short) 1),
-                            new NewTopic(name + "-entities", 2, (short) 1),
-                            new NewTopic(name + "-dlq", 2, (short) 1)))
-                    .all()
-                    .get();
+            while (true) {
+                try {
+                    admin.createTopics(List.of(
+                                    new NewTopic(name + "-abstracts", 2, (short) 1),
+                                    new NewTopic(name + "-documents", 2, (short) 1),
+                                    new NewTopic(name + "-entities", 2, (short) 1),
+                                    new NewTopic(name + "-dlq", 2, (short) 1)))
+                            .all()
+                            .get();
+                    return;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (!(e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException)
+                            || System.nanoTime() > deadline) {
+                        throw e;
+                    }
+                }
+            }
         }
     }
 
