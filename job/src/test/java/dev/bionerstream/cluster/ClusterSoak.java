@@ -72,7 +72,7 @@ class ClusterSoak {
                 FlinkProcesses flink = FlinkProcesses.startJobManager(
                         dir,
                         ClusterITCase.clusterClasspath(root),
-                        ClusterITCase.settings(compose, dir),
+                        settings(compose),
                         List.of(compose.taskManagerJavaOpts().split("\\s+")))) {
             broker.start();
             String bootstrap = broker.bootstrapServers();
@@ -246,6 +246,18 @@ class ClusterSoak {
         NativeFootprint f = NativeFootprint.of(flink.process("jobmanager").pid(), dir.resolve(name));
         log(name + ": " + f);
         return f;
+    }
+
+    /**
+     * ClusterITCase's settings; with {@link #FREEZE_SECONDS}, heartbeats that outlast the freeze, so
+     * that a frozen TaskManager stands still with its transactions open instead of being replaced.
+     */
+    private Map<String, String> settings(ComposeFlinkSettings compose) {
+        Map<String, String> conf = ClusterITCase.settings(compose, dir);
+        if (FREEZE_SECONDS > 0) {
+            conf.put("heartbeat.timeout", (FREEZE_SECONDS + 60) + " s");
+        }
+        return conf;
     }
 
     /** The job's topics, once the broker answers: a broker JVM on a busy machine takes minutes to start. */
