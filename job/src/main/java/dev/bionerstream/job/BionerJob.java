@@ -23,8 +23,12 @@ public final class BionerJob {
     public static void main(String[] args) throws Exception {
         JobConfig cfg = JobConfig.from(OptionKeys.parseArgs(args), BundleChoice.NO_INSTALLATION);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        wire(env, cfg, SessionFactory.ONNX_RUNTIME);
-        env.execute(NAME);
+        try {
+            wire(env, cfg, SessionFactory.ONNX_RUNTIME);
+            env.execute(NAME);
+        } finally {
+            AvroThreadLocals.clearCurrentThread();
+        }
     }
 
     /** Kafka source -> {@link Topology} -> Kafka sinks (and the search index when configured), on {@code env}. */

@@ -58,7 +58,9 @@ class ClusterSoak {
     /** Busy threads beside the cluster (another heavy process on the machine). */
     static final int CPU_LOAD = Integer.getInteger("soak.cpu-load", 0);
 
-    private final Path dir = Path.of("target", "cluster-soak").toAbsolutePath();
+    /** Its logs and summary; {@code -Dsoak.dir} names another folder under target/ (two soaks side by side). */
+    private static final Path dir =
+            Path.of("target", System.getProperty("soak.dir", "cluster-soak")).toAbsolutePath();
     private final Random random = new Random(Long.getLong("soak.seed", System.nanoTime()));
 
     @Test
@@ -211,7 +213,7 @@ class ClusterSoak {
             FlinkRest rest, String jar, String job, String bootstrap, List<String> failedStops) throws Exception {
         log("stop-with-savepoint " + job);
         String trigger = rest.stopWithSavepoint(
-                job, Path.of("target", "cluster-soak", "savepoints").toAbsolutePath().toUri().toString());
+                job, dir.resolve("savepoints").toUri().toString());
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
         Optional<FlinkRest.StopOutcome> outcome = Optional.empty();
         while (outcome.isEmpty() && System.nanoTime() < deadline) {

@@ -11,14 +11,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The job's native code (ONNX Runtime, DJL tokenizers), Avro and Jackson go to Flink's lib/ in every
- * deployment: both images copy flink-lib's jar list there, the job jar leaves it out, and
- * docker-compose and the Kubernetes manifest load those packages parent-first. ClusterITCase runs a
- * cluster on that list.
+ * The job's native code (ONNX Runtime, DJL tokenizers) goes to Flink's lib/ in every deployment:
+ * both images copy flink-lib's jar list there, the job jar leaves it out, and docker-compose and the
+ * Kubernetes manifest load those packages parent-first. ClusterITCase runs a cluster on that list.
  */
 class FlinkLibTest {
-    static final List<String> PARENT_FIRST_PACKAGES =
-            List.of("ai.onnxruntime.", "ai.djl.", "org.apache.avro.", "com.fasterxml.jackson.");
+    static final List<String> NATIVE_PACKAGES = List.of("ai.onnxruntime.", "ai.djl.");
 
     @Test
     void bothImagesCopyFlinkLibsListIntoLib() throws Exception {
@@ -41,22 +39,14 @@ class FlinkLibTest {
                 .contains("<artifactId>bioner-stream-flink-lib</artifactId>")
                 .doesNotContain("<artifactId>${onnxruntime.artifact}</artifactId>")
                 .doesNotContain("<artifactId>tokenizers</artifactId>");
-        for (String artifact : List.of("avro", "jackson-core", "jackson-annotations", "jackson-databind")) {
-            assertThat(pom)
-                    .as("job/pom.xml: %s provided, from lib/", artifact)
-                    .containsPattern("<artifactId>" + artifact + "</artifactId>\\s*(<version>[^<]*</version>\\s*)?"
-                            + "<scope>provided</scope>");
-        }
         String lib = Files.readString(DeployFiles.root().resolve("flink-lib/pom.xml"));
         assertThat(lib)
                 .contains("<artifactId>${onnxruntime.artifact}</artifactId>")
-                .contains("<artifactId>tokenizers</artifactId>")
-                .contains("<artifactId>avro</artifactId>")
-                .contains("<artifactId>jackson-databind</artifactId>");
+                .contains("<artifactId>tokenizers</artifactId>");
     }
 
     @Test
-    void composeAndKubernetesLoadTheLibPackagesParentFirst() throws Exception {
+    void composeAndKubernetesLoadTheNativePackagesParentFirst() throws Exception {
         Path root = DeployFiles.root();
         Map<String, Object> services =
                 at(DeployFiles.load(root.resolve("docker-compose.yml")).get(0), "services");
@@ -69,7 +59,7 @@ class FlinkLibTest {
                     .orElseThrow(() -> new AssertionError(service + ": no parent-first patterns"));
             assertThat(patterns(patterns.substring(patterns.indexOf(':') + 1)))
                     .as(service)
-                    .containsAll(PARENT_FIRST_PACKAGES);
+                    .containsAll(NATIVE_PACKAGES);
         }
         Map<String, Object> deployment = DeployFiles.kubernetesManifests().stream()
                 .flatMap(f -> DeployFiles.load(f).stream())
@@ -79,7 +69,7 @@ class FlinkLibTest {
                 .findFirst()
                 .orElseThrow();
         String k8s = at(deployment, "spec", "flinkConfiguration", "classloader.parent-first-patterns.additional");
-        assertThat(patterns(k8s)).as("k8s/flink-deployment.yaml").containsAll(PARENT_FIRST_PACKAGES);
+        assertThat(patterns(k8s)).as("k8s/flink-deployment.yaml").containsAll(NATIVE_PACKAGES);
     }
 
     private static List<String> patterns(String value) {
