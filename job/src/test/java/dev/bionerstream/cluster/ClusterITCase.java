@@ -134,14 +134,16 @@ class ClusterITCase {
 
         NativeFootprint jmFirst = footprint("submission 1 jobmanager");
         NativeFootprint jmLast = footprint(last + " jobmanager");
-        System.out.printf(
-                "JobManager after 1 submission: %s; after %d: %s%n", jmFirst, 1 + RESUBMISSIONS, jmLast);
+        System.out.printf("JobManager after 1 submission: %s; after %d: %s%n", jmFirst, 1 + RESUBMISSIONS, jmLast);
         assertThat(jmLast.userClassLoaders())
-                .as("JobManager: user class loaders alive after GC, after %d submissions vs after 1 (%s)",
+                .as(
+                        "JobManager: user class loaders alive after GC, after %d submissions vs after 1 (%s)",
                         1 + RESUBMISSIONS, footprints)
                 .isLessThanOrEqualTo(jmFirst.userClassLoaders());
         assertThat(jmLast.metaspaceUsedKb())
-                .as("JobManager: Metaspace used (kB) after %d submissions vs after 1 (%s)", 1 + RESUBMISSIONS, footprints)
+                .as(
+                        "JobManager: Metaspace used (kB) after %d submissions vs after 1 (%s)",
+                        1 + RESUBMISSIONS, footprints)
                 .isLessThanOrEqualTo(jmFirst.metaspaceUsedKb() + JOBMANAGER_METASPACE_GROWTH_KB);
     }
 

@@ -61,6 +61,7 @@ class ClusterSoak {
     /** Its logs and summary; {@code -Dsoak.dir} names another folder under target/ (two soaks side by side). */
     private static final Path dir =
             Path.of("target", System.getProperty("soak.dir", "cluster-soak")).toAbsolutePath();
+
     private final Random random = new Random(Long.getLong("soak.seed", System.nanoTime()));
 
     @Test
@@ -212,17 +213,22 @@ class ClusterSoak {
     private static Optional<String> stopWithSavepointAndResume(
             FlinkRest rest, String jar, String job, String bootstrap, List<String> failedStops) throws Exception {
         log("stop-with-savepoint " + job);
-        String trigger = rest.stopWithSavepoint(
-                job, dir.resolve("savepoints").toUri().toString());
+        String trigger =
+                rest.stopWithSavepoint(job, dir.resolve("savepoints").toUri().toString());
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
         Optional<FlinkRest.StopOutcome> outcome = Optional.empty();
         while (outcome.isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(500);
             outcome = rest.stopOutcome(job, trigger);
         }
-        FlinkRest.StopOutcome stop = outcome.orElseThrow(() -> new IllegalStateException("no savepoint after 10 minutes"));
+        FlinkRest.StopOutcome stop =
+                outcome.orElseThrow(() -> new IllegalStateException("no savepoint after 10 minutes"));
         if (!stop.stopped()) {
-            String cause = stop.failure().lines().limit(2).reduce((a, b) -> a + " | " + b).orElse("");
+            String cause = stop.failure()
+                    .lines()
+                    .limit(2)
+                    .reduce((a, b) -> a + " | " + b)
+                    .orElse("");
             log("stop-with-savepoint of " + job + " failed (" + rest.jobState(job) + "): " + cause);
             if (stop.location() == null) {
                 return Optional.empty();
@@ -303,6 +309,7 @@ class ClusterSoak {
         final Set<String> unacknowledged = java.util.concurrent.ConcurrentHashMap.newKeySet();
         /** Abstracts written so far, acknowledged or not; ids carry their number ("-soak-N"). */
         final java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
+
         private final String bootstrap;
 
         Feeder(String bootstrap) {

@@ -35,7 +35,8 @@ final class ConsumerProgress {
                     admin.listOffsets(latest).all().get();
             return ends.entrySet().stream().allMatch(e -> {
                 OffsetAndMetadata c = committed.get(e.getKey());
-                return e.getValue().offset() == 0 || (c != null && c.offset() >= e.getValue().offset());
+                return e.getValue().offset() == 0
+                        || (c != null && c.offset() >= e.getValue().offset());
             });
         }
     }

@@ -152,7 +152,8 @@ final class FlinkProcesses implements AutoCloseable {
         // -Dbioner.cluster.debug-loggers=a.b,c.d: DEBUG for these loggers (the sinks' transactions, for one).
         StringBuilder debug = new StringBuilder();
         int n = 0;
-        for (String logger : split(System.getProperty("bioner.cluster.debug-loggers", "").replace(',', ' '))) {
+        for (String logger :
+                split(System.getProperty("bioner.cluster.debug-loggers", "").replace(',', ' '))) {
             debug.append(String.format("logger.debug%d.name = %s%nlogger.debug%d.level = DEBUG%n", n, logger, n));
             n++;
         }

@@ -101,12 +101,14 @@ final class FlinkRest {
         }
         JsonNode failure = s.path("operation").path("failure-cause");
         if (failure.isMissingNode() || failure.isNull()) {
-            return Optional.of(new StopOutcome(s.path("operation").path("location").asText(), null));
+            return Optional.of(
+                    new StopOutcome(s.path("operation").path("location").asText(), null));
         }
         String trace = failure.path("stack-trace").asText(failure.toString());
         // Flink's StopWithSavepointStoppingException: the savepoint is complete, a task failed while finishing.
-        java.util.regex.Matcher written =
-                java.util.regex.Pattern.compile("A savepoint has been created at: (\\S+), but").matcher(trace);
+        java.util.regex.Matcher written = java.util.regex.Pattern.compile(
+                        "A savepoint has been created at: (\\S+), but")
+                .matcher(trace);
         return Optional.of(new StopOutcome(written.find() ? written.group(1) : null, trace));
     }
 
@@ -145,7 +147,10 @@ final class FlinkRest {
 
     /** Checkpoints of the job completed so far. */
     long completedCheckpoints(String job) throws IOException, InterruptedException {
-        return get("/jobs/" + job + "/checkpoints").path("counts").path("completed").asLong();
+        return get("/jobs/" + job + "/checkpoints")
+                .path("counts")
+                .path("completed")
+                .asLong();
     }
 
     /** The root exceptions of the job's failures so far, newest first (names and first lines). */

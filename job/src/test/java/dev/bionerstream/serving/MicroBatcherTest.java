@@ -188,8 +188,12 @@ class MicroBatcherTest {
         AtomicInteger runningAtSessionClose = new AtomicInteger(-1);
         Thread.currentThread().interrupt(); // as Flink interrupts a cancelled task's thread
         b.close(() -> runningAtSessionClose.set(session.running.get()));
-        assertThat(Thread.interrupted()).as("the interrupt is kept for the caller").isTrue();
-        assertThat(runningAtSessionClose).as("batches in the model when the session closed").hasValue(0);
+        assertThat(Thread.interrupted())
+                .as("the interrupt is kept for the caller")
+                .isTrue();
+        assertThat(runningAtSessionClose)
+                .as("batches in the model when the session closed")
+                .hasValue(0);
         assertThat(f.get(10, TimeUnit.SECONDS)).hasSize(2);
     }
 
