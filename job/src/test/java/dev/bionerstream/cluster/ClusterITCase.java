@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
 import org.junit.jupiter.api.Order;
@@ -48,10 +49,13 @@ class ClusterITCase {
     /** A wait fails only after this long without progress while the job still has input to read. */
     static final Duration STALL = Duration.ofMinutes(5);
     /**
-     * Checkpoints completed after the job read and checkpointed all its input with no new output:
-     * its transactions commit with the checkpoint that covers their input, so more never comes.
+     * Checkpoints completed after the job read and checkpointed all its input and had no document in
+     * flight in the model, with no new output: its transactions commit with the next checkpoint, so
+     * more never comes.
      */
     static final int IDLE_CHECKPOINTS = 3;
+    /** Longer than the REST API's metric fetch interval (10 s): an idle reading stays idle this long. */
+    static final Duration IDLE_METRICS = Duration.ofSeconds(25);
 
     static final String ENTRY_CLASS = "dev.bionerstream.job.BionerJob";
     /** Scenario of the kill and of the savepoint: half of it before, half after. */
@@ -74,6 +78,8 @@ class ClusterITCase {
     private FlinkRest rest;
     private String jarId;
     private final Map<String, NativeFootprint> footprints = new LinkedHashMap<>();
+    /** The jobs a scenario submitted: one that fails leaves none running to take the next one's slots. */
+    private final List<String> submitted = new ArrayList<>();
 
     @BeforeAll
     void startCluster() throws Exception {
@@ -89,6 +95,17 @@ class ClusterITCase {
         flink.startTaskManager("tm-b");
         await("cluster start: 2 TaskManagers registered", () -> taskManagers().size() >= 2, "jobmanager", "tm-a");
         jarId = rest.upload(jobJar());
+    }
+
+    @AfterEach
+    void cancelWhatIsLeft() throws Exception {
+        for (String job : submitted) {
+            String state = rest.jobState(job);
+            if (!List.of("FINISHED", "CANCELED", "FAILED").contains(state)) {
+                cancel("after the scenario", job);
+            }
+        }
+        submitted.clear();
     }
 
     @AfterAll
@@ -200,7 +217,7 @@ class ClusterITCase {
                     .isNull();
             String location = stop.get(0).location();
             kafka.produce(name + "-abstracts", sample.subList(LONG / 2, LONG));
-            String resumed = rest.run(jarId, ENTRY_CLASS, jobArgs(name), 2, Optional.of(location));
+            String resumed = submit(name, Optional.of(location));
             String moment = seenAtStop + " seen at the stop of " + job + " (savepoint " + location + ")";
             awaitDocuments(scenario + " (" + moment + ")", resumed, name, docs, sample, sample.size(), true);
             Delivery delivery = assertExactlyOnce(scenario, moment, resumed, sample, docs);
@@ -239,7 +256,7 @@ class ClusterITCase {
         List<String> sample = SampleAbstracts.load(SHORT);
         createTopics(name);
         kafka.produce(name + "-abstracts", sample);
-        String job = rest.run(jarId, ENTRY_CLASS, jobArgs(name), 2, Optional.empty());
+        String job = submit(name, Optional.empty());
         try (TopicReader<DocumentEntities> docs = reader(name)) {
             awaitDocuments(scenario, job, name, docs, sample, sample.size(), true);
             // the REST API serves a cached view of the job, which can lag its tasks by a few seconds
@@ -282,7 +299,14 @@ class ClusterITCase {
     private String runOnFirstHalf(String name, List<String> sample) throws Exception {
         createTopics(name);
         kafka.produce(name + "-abstracts", sample.subList(0, sample.size() / 2));
-        return rest.run(jarId, ENTRY_CLASS, jobArgs(name), 2, Optional.empty());
+        return submit(name, Optional.empty());
+    }
+
+    /** Runs the uploaded jar on the topics named after {@code name}, from {@code savepoint} if given. */
+    private String submit(String name, Optional<String> savepoint) throws Exception {
+        String job = rest.run(jarId, ENTRY_CLASS, jobArgs(name), 2, savepoint);
+        submitted.add(job);
+        return job;
     }
 
     private TopicReader<DocumentEntities> reader(String name) {
@@ -314,8 +338,9 @@ class ClusterITCase {
     /**
      * Polls the documents topic until {@code n} distinct documents of {@code sample} arrived. Fails
      * at once when the job fails with a class-loading or native-library error (or, when {@code clean},
-     * with any error); when the job has read and checkpointed all its input and {@link
-     * #IDLE_CHECKPOINTS} more checkpoints brought nothing new (nothing more can come); and after
+     * with any error); when the job has read and checkpointed all its input, has no document in the
+     * model, and {@link #IDLE_CHECKPOINTS} more checkpoints brought nothing new (nothing more can
+     * come); and after
      * {@link #STALL} without a new document otherwise (a job too slow to watch).
      */
     private void awaitDocuments(
@@ -330,6 +355,7 @@ class ClusterITCase {
         long lastProgress = System.nanoTime();
         int size = 0;
         long idleSince = -1;
+        long idleSinceNanos = 0;
         while (true) {
             List<DocumentEntities> read = docs.poll(Duration.ofSeconds(1));
             if (Delivery.distinct(read) >= n) {
@@ -346,17 +372,22 @@ class ClusterITCase {
                             || e.contains("NoClassDefFoundError")
                             || e.contains("ClassNotFoundException"));
             long checkpoints = rest.completedCheckpoints(job);
-            if (!ConsumerProgress.checkpointedAll(kafka.bootstrapServers(), name, name + "-abstracts")) {
+            if (!ConsumerProgress.checkpointedAll(kafka.bootstrapServers(), name, name + "-abstracts")
+                    || rest.documentsInFlight(job) != 0) {
                 idleSince = -1;
             } else if (idleSince < 0) {
                 idleSince = checkpoints;
+                idleSinceNanos = System.nanoTime();
             }
-            boolean idle = idleSince >= 0 && checkpoints >= idleSince + IDLE_CHECKPOINTS;
+            boolean idle = idleSince >= 0
+                    && checkpoints >= idleSince + IDLE_CHECKPOINTS
+                    && System.nanoTime() - idleSinceNanos > IDLE_METRICS.toNanos();
             boolean stalled = System.nanoTime() - lastProgress > STALL.toNanos();
             if (fatal || (clean && !errors.isEmpty()) || idle || stalled) {
                 String why = idle
                         ? String.format(
-                                "the job read and checkpointed all its input, then %d checkpoints brought nothing new",
+                                "the job read and checkpointed all its input and has no document in the model, then"
+                                        + " %d checkpoints brought nothing new",
                                 IDLE_CHECKPOINTS)
                         : stalled ? "no new document for " + STALL : "the job failed";
                 throw new AssertionError(String.format(

@@ -145,6 +145,24 @@ final class FlinkRest {
         return tms;
     }
 
+    /**
+     * The documents whose model call has not completed, over all subtasks (the job's {@code
+     * documentsInFlight} gauge, as the REST API last fetched it); -1 while the API has no value.
+     */
+    long documentsInFlight(String job) throws IOException, InterruptedException {
+        for (JsonNode v : get("/jobs/" + job).path("vertices")) {
+            String metrics = "/jobs/" + job + "/vertices/" + v.path("id").asText() + "/subtasks/metrics";
+            for (JsonNode m : get(metrics)) {
+                String id = m.path("id").asText();
+                if (id.endsWith(".bioner.documentsInFlight")) {
+                    JsonNode sum = get(metrics + "?agg=sum&get=" + java.net.URLEncoder.encode(id, StandardCharsets.UTF_8));
+                    return sum.path(0).has("sum") ? (long) sum.path(0).path("sum").asDouble() : -1;
+                }
+            }
+        }
+        return -1;
+    }
+
     /** Checkpoints of the job completed so far. */
     long completedCheckpoints(String job) throws IOException, InterruptedException {
         return get("/jobs/" + job + "/checkpoints")
