@@ -23,12 +23,8 @@ public final class BionerJob {
     public static void main(String[] args) throws Exception {
         JobConfig cfg = JobConfig.from(OptionKeys.parseArgs(args), BundleChoice.NO_INSTALLATION);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        try {
-            wire(env, cfg, SessionFactory.ONNX_RUNTIME);
-            env.execute(NAME);
-        } finally {
-            AvroThreadLocals.clearCurrentThread();
-        }
+        wire(env, cfg, SessionFactory.ONNX_RUNTIME);
+        env.execute(NAME);
     }
 
     /** Kafka source -> {@link Topology} -> Kafka sinks (and the search index when configured), on {@code env}. */

@@ -88,8 +88,9 @@ class ClusterITCase {
         Files.createDirectories(dir);
         ComposeFlinkSettings compose = ComposeFlinkSettings.load(root.resolve("docker-compose.yml"));
         kafka = EmbeddedKafka.start();
+        Map<String, String> conf = settings(compose, dir);
         flink = FlinkProcesses.startJobManager(
-                dir, clusterClasspath(root), settings(compose, dir), taskManagerJvmOptions(compose));
+                dir, clusterClasspath(root), conf, jobManagerSettings(conf), taskManagerJvmOptions(compose));
         rest = new FlinkRest(flink.restUrl());
         flink.startTaskManager("tm-a");
         flink.startTaskManager("tm-b");
@@ -245,6 +246,15 @@ class ClusterITCase {
         // would restart only its own subtask. Full failover restarts the survivor's too, as a broker outage does.
         conf.put("jobmanager.execution.failover-strategy", "full");
         return conf;
+    }
+
+    /**
+     * What a session cluster's JobManager sets beside {@code conf}: Avro and its Jackson parent-first,
+     * from lib/ (flink-lib/pom.xml says why), as docs/deployment-flink-cluster.md tells users to.
+     */
+    static Map<String, String> jobManagerSettings(Map<String, String> conf) {
+        String key = "classloader.parent-first-patterns.additional";
+        return Map.of(key, conf.get(key) + ";org.apache.avro.;com.fasterxml.jackson.");
     }
 
     /**

@@ -76,6 +76,7 @@ class ClusterSoak {
                         dir,
                         ClusterITCase.clusterClasspath(root),
                         settings(compose),
+                        ClusterITCase.jobManagerSettings(settings(compose)),
                         List.of(compose.taskManagerJavaOpts().split("\\s+")))) {
             broker.start();
             String bootstrap = broker.bootstrapServers();

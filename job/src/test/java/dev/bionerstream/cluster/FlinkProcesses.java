@@ -64,7 +64,11 @@ final class FlinkProcesses implements AutoCloseable {
      * TaskManagers start with {@link #startTaskManager}.
      */
     static FlinkProcesses startJobManager(
-            Path dir, String classpath, Map<String, String> settings, List<String> taskManagerJavaOpts)
+            Path dir,
+            String classpath,
+            Map<String, String> settings,
+            Map<String, String> jobManagerOnly,
+            List<String> taskManagerJavaOpts)
             throws IOException {
         Map<String, String> conf = new LinkedHashMap<>(settings);
         conf.put("jobmanager.rpc.address", "127.0.0.1");
@@ -79,7 +83,7 @@ final class FlinkProcesses implements AutoCloseable {
                 "web.upload.dir",
                 Files.createDirectories(dir.resolve("web-upload")).toString());
         FlinkProcesses cluster = new FlinkProcesses(dir, classpath, conf, taskManagerJavaOpts);
-        Path confDir = cluster.writeConfig("jobmanager");
+        Path confDir = cluster.writeConfig("jobmanager", jobManagerOnly);
         Configuration c = Configuration.fromMap(conf);
         JobManagerProcessSpec spec = JobManagerProcessUtils.processSpecFromConfig(c);
         List<String> jvm = new ArrayList<>(split(JobManagerProcessUtils.generateJvmParametersStr(spec, c)));
@@ -92,7 +96,7 @@ final class FlinkProcesses implements AutoCloseable {
 
     /** Starts a TaskManager whose resource id (its id in the REST API) is {@code id}. */
     void startTaskManager(String id) throws IOException {
-        Path confDir = writeConfig(id);
+        Path confDir = writeConfig(id, Map.of());
         Configuration c = Configuration.fromMap(conf);
         TaskExecutorProcessSpec spec = TaskExecutorProcessUtils.processSpecFromConfig(c);
         List<String> jvm = new ArrayList<>(split(ProcessMemoryUtils.generateJvmParametersStr(spec)));
@@ -141,9 +145,11 @@ final class FlinkProcesses implements AutoCloseable {
         }
     }
 
-    private Path writeConfig(String name) throws IOException {
+    /** The process's config.yaml and log4j.properties: the cluster's settings, then {@code own}. */
+    private Path writeConfig(String name, Map<String, String> own) throws IOException {
         Path confDir = Files.createDirectories(dir.resolve(name + "-conf"));
         Map<String, String> c = new LinkedHashMap<>(conf);
+        c.putAll(own);
         c.put("io.tmp.dirs", Files.createDirectories(dir.resolve(name + "-io")).toString());
         StringBuilder yaml = new StringBuilder();
         c.forEach((k, v) ->
