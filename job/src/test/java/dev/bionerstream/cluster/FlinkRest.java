@@ -155,8 +155,11 @@ final class FlinkRest {
             for (JsonNode m : get(metrics)) {
                 String id = m.path("id").asText();
                 if (id.endsWith(".bioner.documentsInFlight")) {
-                    JsonNode sum = get(metrics + "?agg=sum&get=" + java.net.URLEncoder.encode(id, StandardCharsets.UTF_8));
-                    return sum.path(0).has("sum") ? (long) sum.path(0).path("sum").asDouble() : -1;
+                    JsonNode sum =
+                            get(metrics + "?agg=sum&get=" + java.net.URLEncoder.encode(id, StandardCharsets.UTF_8));
+                    return sum.path(0).has("sum")
+                            ? (long) sum.path(0).path("sum").asDouble()
+                            : -1;
                 }
             }
         }

@@ -234,6 +234,8 @@ class AnnotateFunctionTest {
             assertThat(o.isFailed()).isFalse();
             assertThat(o.update.document.getDocumentId()).isEqualTo("r");
         });
-        assertThat(session.batches.size() - before).as("batches: the failed one and the retry").isEqualTo(2);
+        assertThat(session.batches.size() - before)
+                .as("batches: the failed one and the retry")
+                .isEqualTo(2);
     }
 }
