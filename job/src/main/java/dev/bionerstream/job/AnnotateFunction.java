@@ -21,9 +21,11 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.Meter;
 import org.apache.flink.metrics.MeterView;
@@ -36,7 +38,7 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
  * One async call per document: the engine encodes its title and abstract into (sentence, type)
  * windows, the JVM's shared micro-batcher runs them, and the call completes with the document's
  * entities. A failure or a timeout completes with a dead letter instead of an exception, so the job
- * never fails on one bad document: a failed batch is retried by the retry strategy; a timeout is final
+ * never fails on one bad document: a failed batch is retried (async.retries); a timeout is final
  * (async.timeout covers all attempts together) and a timed-out document's windows still queued are
  * withdrawn so they do not delay the documents behind it. Only a broken
  * model fails the task, so that Flink restarts it from the last checkpoint. The record's language
@@ -44,8 +46,12 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
  * the document has its own id in the index.
  */
 public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome> {
+    /** Pause before another attempt of a document whose model call failed. */
+    static final long RETRY_DELAY_MS = 1000;
+
     private final ModelRoutes models;
     private final SessionFactory factory;
+    private final int retries;
     private final Registry registry;
 
     /** Where the operator finds the shared models: the JVM's, or a test's own. */
@@ -67,13 +73,15 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
 
     private record Served(SharedModels.Lease lease, DocumentRecords records, BatcherGauges gauges) {}
 
-    public AnnotateFunction(ModelRoutes models, SessionFactory factory) {
-        this(models, factory, SharedModels::jvm);
+    /** {@code retries}: further attempts of a document whose model call failed, before its dead letter. */
+    public AnnotateFunction(ModelRoutes models, SessionFactory factory, int retries) {
+        this(models, factory, retries, SharedModels::jvm);
     }
 
-    AnnotateFunction(ModelRoutes models, SessionFactory factory, Registry registry) {
+    AnnotateFunction(ModelRoutes models, SessionFactory factory, int retries, Registry registry) {
         this.models = models;
         this.factory = factory;
+        this.retries = retries;
         this.registry = registry;
     }
 
@@ -97,6 +105,7 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
             throw e;
         }
         inFlight = new ConcurrentHashMap<>();
+        g.gauge(Metrics.DOCUMENTS_IN_FLIGHT, (Gauge<Integer>) () -> inFlight.size());
         batchSize = g.histogram(Metrics.BATCH_SIZE, new DescriptiveStatisticsHistogram(1000));
         queueWait = g.histogram(Metrics.QUEUE_WAIT_MS, new DescriptiveStatisticsHistogram(1000));
         modelLatency = g.histogram(Metrics.MODEL_LATENCY_MS, new DescriptiveStatisticsHistogram(1000));
@@ -114,6 +123,18 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
                     .toList());
             return;
         }
+        attempt(in, result, 0);
+    }
+
+    /**
+     * One model call for {@code in}; a failure another attempt could avoid is tried again {@link
+     * #RETRY_DELAY_MS} later, up to {@link #retries} times, then completes with its dead letter. The
+     * retries are this function's, not Flink's retry strategy: its retry path hands a result to the
+     * operator's mailbox from inside the mailbox, which fails the task when the result arrives while
+     * a stop-with-savepoint finishes it (RejectedExecutionException, mailbox QUIESCED), and the stop
+     * and the job with it.
+     */
+    private void attempt(SourcedAbstract in, ResultFuture<Outcome> result, int attempt) {
         Abstract a = in.value;
         Served model = served.get(models.forLanguage(a.getLanguage()));
         CompletableFuture<Extraction> call = model.lease()
@@ -129,7 +150,19 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
                 result.complete(List.of(Outcome.of(annotated(a, x, model.records()))));
             } else if (unwrap(error) instanceof ModelBrokenException broken) {
                 result.completeExceptionally(broken);
-            } else if (!call.isCancelled()) {
+            } else if (call.isCancelled()) {
+                return;
+            } else if (attempt < retries && retryable(unwrap(error))) {
+                // Held in inFlight while it waits, so that a timeout or close() cancels the next attempt.
+                CompletableFuture<Extraction> pause = new CompletableFuture<>();
+                inFlight.put(in, pause);
+                CompletableFuture.delayedExecutor(RETRY_DELAY_MS, TimeUnit.MILLISECONDS)
+                        .execute(() -> {
+                            if (inFlight.remove(in, pause) && !pause.isCancelled()) {
+                                attempt(in, result, attempt + 1);
+                            }
+                        });
+            } else {
                 result.complete(List.of(failed(in, unwrap(error))));
             }
         });
@@ -167,11 +200,26 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     private static Outcome failed(SourcedAbstract in, Throwable error) {
         return Outcome.failed(
                 DeadLetters.of(AvroBytes.of(in.value), in.topic, in.partition, in.offset, DeadLetters.INFERENCE, error),
-                !(error instanceof TooManyWindowsException || error instanceof TimeoutException));
+                retryable(error));
     }
 
+    private static boolean retryable(Throwable error) {
+        return !(error instanceof TooManyWindowsException || error instanceof TimeoutException);
+    }
+
+    /**
+     * Cancels the documents still in flight before the model goes: they are in the operator's
+     * checkpointed state and run again after a restore, and nothing may complete them now. The shared
+     * batcher runs what is queued when its last lease closes, and a result arriving after a
+     * stop-with-savepoint (no drain) reaches Flink's AsyncWaitOperator past its mailbox: with retries
+     * configured it fails the finishing task ({@code RejectedExecutionException}, mailbox QUIESCED),
+     * the stop fails and the job with it.
+     */
     @Override
     public void close() {
+        if (inFlight != null) {
+            inFlight.values().forEach(call -> call.cancel(false));
+        }
         if (served != null) {
             for (Served m : served.values()) {
                 m.gauges().close();

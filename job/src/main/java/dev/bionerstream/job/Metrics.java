@@ -20,6 +20,8 @@ public final class Metrics {
     public static final String MODEL_BUSY = "modelBusy";
     /** Gauge, per model: real over computed (padded) tokens of its batches over the last minute. */
     public static final String PADDING_EFFICIENCY = "paddingEfficiency";
+    /** Gauge: documents of this subtask whose model call has not completed (0 when the job is idle). */
+    public static final String DOCUMENTS_IN_FLIGHT = "documentsInFlight";
     /** Counter: (sentence x type) passes the presence gate saved (0 without a gate). */
     public static final String GATE_SKIPPED_PASSES = "gateSkippedPasses";
     /**

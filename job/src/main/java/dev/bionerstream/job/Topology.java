@@ -6,10 +6,7 @@ import dev.bionerstream.kafka.DeadLetters;
 import dev.bionerstream.kafka.RawRecord;
 import dev.bionerstream.records.InputRecordDecoder;
 import dev.bionerstream.serving.SessionFactory;
-import java.io.Serializable;
-import java.util.Collection;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.metrics.MetricGroup;
@@ -18,7 +15,6 @@ import org.apache.flink.streaming.api.datastream.AsyncDataStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
-import org.apache.flink.streaming.util.retryable.AsyncRetryStrategies;
 import org.apache.flink.util.Collector;
 
 /**
@@ -46,18 +42,12 @@ public final class Topology {
                 .name("parse and validate")
                 .uid("parse");
 
-        // A failed attempt completes with a dead letter, never an exception: retry those, then let
-        // the last one through to the dead-letter topic.
-        var retry = new AsyncRetryStrategies.FixedDelayRetryStrategyBuilder<Outcome>(cfg.asyncRetries(), 1000L)
-                .ifResult(new AnyFailed())
-                .build();
-        DataStream<Outcome> outcomes = AsyncDataStream.orderedWaitWithRetry(
+        DataStream<Outcome> outcomes = AsyncDataStream.orderedWait(
                         parsed,
-                        new AnnotateFunction(cfg.models(), factory),
+                        new AnnotateFunction(cfg.models(), factory, cfg.asyncRetries()),
                         cfg.asyncTimeout().toMillis(),
                         TimeUnit.MILLISECONDS,
-                        cfg.asyncCapacity(),
-                        retry)
+                        cfg.asyncCapacity())
                 .name("MRC inference (micro-batched)")
                 .uid("annotate");
 
@@ -75,14 +65,6 @@ public final class Topology {
         DataStream<DeadLetter> deadLetters =
                 parsed.getSideOutput(DeadLetters.TAG).union(documents.getSideOutput(DeadLetters.TAG));
         return new Outputs(documents, entities, deadLetters);
-    }
-
-    /** Retry predicate: the attempt completed with a dead letter that another attempt could avoid. */
-    static final class AnyFailed implements Predicate<Collection<Outcome>>, Serializable {
-        @Override
-        public boolean test(Collection<Outcome> results) {
-            return results.stream().anyMatch(o -> o.isFailed() && o.retryable);
-        }
     }
 
     /** Documents and deletions on the main output, dead letters on the side. */

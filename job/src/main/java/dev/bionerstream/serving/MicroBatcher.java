@@ -17,6 +17,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
@@ -61,6 +63,10 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
 
     private boolean closed;
     private volatile ModelBrokenException broken;
+    /** Model threads not yet ended. */
+    private final AtomicInteger running;
+    /** What {@link #close(Runnable)} leaves to the last model thread to end, once. */
+    private final AtomicReference<Runnable> afterRunners = new AtomicReference<>();
 
     public MicroBatcher(
             MrcSession session, BatchSize maxSize, Duration maxWait, int maxWindowsPerRequest, int runners) {
@@ -85,11 +91,21 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         this.maxWindowsPerRequest = maxWindowsPerRequest;
         this.clock = clock;
         this.phases = new Phase[runners];
+        this.running = new AtomicInteger(runners);
         Arrays.fill(phases, Phase.QUEUE_EMPTY);
         for (int i = 0; i < runners; i++) {
             int runner = i;
-            Thread t =
-                    new Thread(() -> loop(runner), runners == 1 ? "bioner-micro-batcher" : "bioner-micro-batcher-" + i);
+            Thread t = new Thread(
+                    () -> {
+                        try {
+                            loop(runner);
+                        } finally {
+                            if (running.decrementAndGet() == 0) {
+                                runAfterRunners();
+                            }
+                        }
+                    },
+                    runners == 1 ? "bioner-micro-batcher" : "bioner-micro-batcher-" + i);
             t.setDaemon(true);
             this.runners.add(t);
         }
@@ -276,6 +292,16 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
     /** Runs what is queued, then stops the threads. */
     @Override
     public void close() {
+        close(() -> {});
+    }
+
+    /**
+     * Runs what is queued, stops the threads, then runs {@code afterwards} (closing the session they
+     * run): a session closed under a running batch crashes the JVM (SIGSEGV in ONNX Runtime's run).
+     * Waits up to a minute for the threads, interrupted or not (Flink interrupts a cancelled task's
+     * thread); a thread still in a batch then runs {@code afterwards} itself when it ends.
+     */
+    public void close(Runnable afterwards) {
         lock.lock();
         try {
             closed = true;
@@ -283,15 +309,38 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         } finally {
             lock.unlock();
         }
-        try {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-            for (Thread t : runners) {
-                TimeUnit.NANOSECONDS.timedJoin(t, Math.max(1, deadline - System.nanoTime()));
+        afterRunners.set(afterwards);
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        for (Thread t : runners) {
+            while (t.isAlive() && System.nanoTime() < deadline) {
+                try {
+                    TimeUnit.NANOSECONDS.timedJoin(t, Math.max(1, deadline - System.nanoTime()));
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
-            delivery.shutdown(); // after the model threads: each hands over its last batch before it ends
-            delivery.awaitTermination(1, TimeUnit.MINUTES);
-        } catch (InterruptedException e) {
+        }
+        delivery.shutdown(); // after the model threads: each hands over its last batch before it ends
+        while (!delivery.isTerminated() && System.nanoTime() < deadline) {
+            try {
+                delivery.awaitTermination(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (running.get() == 0) {
+            runAfterRunners();
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void runAfterRunners() {
+        Runnable r = afterRunners.getAndSet(null);
+        if (r != null) {
+            r.run();
         }
     }
 }

@@ -62,8 +62,7 @@ public final class SharedModels {
                 closed = true;
                 if (--entry.users == 0) {
                     models.remove(config, entry);
-                    entry.batcher.close();
-                    entry.model.close();
+                    entry.batcher.close(entry.model::close);
                 }
             }
         }

@@ -16,94 +16,217 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The cluster jar where its users deploy it: a Flink standalone session cluster of separate JVMs (a
  * JobManager and two TaskManagers) on the classpath the image's {@code lib/} holds (Flink's jars and
  * {@code flink-lib/}'s list), with docker-compose.yml's Flink settings, a real KRaft broker, and the
  * shaded job jar uploaded and run over the REST API, as the dashboard and {@code flink run} do. One
- * cluster, in order: run; cancel and resubmit three times on the same TaskManagers (one copy of each
- * native library, one user class loader); kill -9 of a TaskManager mid-stream and a restart after the
- * surviving TaskManager released the job's slots (a new user class loader in a JVM that already
- * loaded the native code); stop-with-savepoint and a new job from the savepoint. Parallelism 2 across
- * both TaskManagers throughout; read_committed consumers see every document exactly once.
+ * cluster for all scenarios, one scenario per test, in order: run; cancel and resubmit on the same
+ * TaskManagers (one copy of each native library, one user class loader, and a JobManager whose
+ * Metaspace and class loaders do not grow with submissions); kill -9 of a TaskManager mid-stream and
+ * a restart after the surviving TaskManager released the job's slots; stop-with-savepoint and a new
+ * job from the savepoint. Parallelism 2 across both TaskManagers throughout; read_committed
+ * consumers see every document exactly once.
  *
  * <p>{@code -Dbioner.cluster.jar=JAR} and {@code -Dbioner.cluster.classpath=FILE} run another jar or
- * lib/ (how the failure before the fix was shown).
+ * lib/ (how the failure before a fix is shown).
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(OrderAnnotation.class)
 class ClusterITCase {
-    /** A wait fails only after this long without progress: a busy machine is slow, not wrong. */
+    /** A wait fails only after this long without progress while the job still has input to read. */
     static final Duration STALL = Duration.ofMinutes(5);
+    /**
+     * Checkpoints completed after the job read and checkpointed all its input and had no document in
+     * flight in the model, with no new output: its transactions commit with the next checkpoint, so
+     * more never comes.
+     */
+    static final int IDLE_CHECKPOINTS = 3;
+    /** Longer than the REST API's metric fetch interval (10 s): an idle reading stays idle this long. */
+    static final Duration IDLE_METRICS = Duration.ofSeconds(25);
 
     static final String ENTRY_CLASS = "dev.bionerstream.job.BionerJob";
     /** Scenario of the kill and of the savepoint: half of it before, half after. */
     static final int LONG = 24;
-    /** Cancel + resubmit this many times: the RSS after the last is compared with after the first. */
+    /** Cancel + resubmit this many times: the footprints after the last are compared with after the first. */
     static final int RESUBMISSIONS = 5;
     /** Each resubmission's input: enough to prove the model runs. */
     static final int SHORT = 4;
+    /**
+     * Growth of the JobManager's used Metaspace allowed from 1 to {@link #RESUBMISSIONS}+1 submissions:
+     * a job's class loader left reachable holds 15-20 MB of classes.
+     */
+    static final long JOBMANAGER_METASPACE_GROWTH_KB = 10 * 1024;
 
     /** Logs, configuration and jcmd reports of the processes; kept after the test for a look. */
     private final Path dir = Path.of("target", "cluster-itcase").toAbsolutePath();
 
+    private EmbeddedKafka kafka;
     private FlinkProcesses flink;
     private FlinkRest rest;
-    private EmbeddedKafka kafka;
     private String jarId;
     private final Map<String, NativeFootprint> footprints = new LinkedHashMap<>();
+    /** The jobs a scenario submitted: one that fails leaves none running to take the next one's slots. */
+    private final List<String> submitted = new ArrayList<>();
 
-    @Test
-    void theClusterJarSurvivesResubmissionsRestartsKillsAndSavepoints() throws Exception {
+    @BeforeAll
+    void startCluster() throws Exception {
         Path root = repositoryRoot();
         deleteRecursively(dir);
         Files.createDirectories(dir);
         ComposeFlinkSettings compose = ComposeFlinkSettings.load(root.resolve("docker-compose.yml"));
+        kafka = EmbeddedKafka.start();
         Map<String, String> conf = settings(compose, dir);
+        flink = FlinkProcesses.startJobManager(
+                dir, clusterClasspath(root), conf, jobManagerSettings(conf), taskManagerJvmOptions(compose));
+        rest = new FlinkRest(flink.restUrl());
+        flink.startTaskManager("tm-a");
+        flink.startTaskManager("tm-b");
+        await("cluster start: 2 TaskManagers registered", () -> taskManagers().size() >= 2, "jobmanager", "tm-a");
+        jarId = rest.upload(jobJar());
+    }
 
-        try (EmbeddedKafka broker = EmbeddedKafka.start();
-                FlinkProcesses cluster = FlinkProcesses.startJobManager(
-                        dir, clusterClasspath(root), conf, taskManagerJvmOptions(compose))) {
-            kafka = broker;
-            flink = cluster;
-            rest = new FlinkRest(cluster.restUrl());
-            flink.startTaskManager("tm-a");
-            flink.startTaskManager("tm-b");
-            await(
-                    "cluster start: 2 TaskManagers registered",
-                    () -> taskManagers().size() >= 2,
-                    "jobmanager",
-                    "tm-a");
-            jarId = rest.upload(jobJar());
-
-            runThenCancel("run", 1);
-            for (int i = 1; i <= RESUBMISSIONS; i++) {
-                runThenCancel("cancel + resubmit #" + i, 1 + i);
-                NativeFootprint tm = footprints.get("submission " + (1 + i) + " tm-a");
-                assertThat(tm.onnxRuntimeCopies())
-                        .as("cancel + resubmit #%d: copies of libonnxruntime.so in tm-a (%s)", i, footprints)
-                        .isEqualTo(1);
-                assertThat(tm.tokenizersCopies())
-                        .as("cancel + resubmit #%d: copies of libtokenizers.so in tm-a (%s)", i, footprints)
-                        .isEqualTo(1);
-                assertThat(tm.userClassLoaders())
-                        .as("cancel + resubmit #%d: user class loaders alive in tm-a after GC (%s)", i, footprints)
-                        .isLessThanOrEqualTo(1);
+    @AfterEach
+    void cancelWhatIsLeft() throws Exception {
+        for (String job : submitted) {
+            String state = rest.jobState(job);
+            if (!List.of("FINISHED", "CANCELED", "FAILED").contains(state)) {
+                cancel("after the scenario", job);
             }
-            long first = footprints.get("submission 2 tm-a").rssKb();
-            long last = footprints
-                    .get("submission " + (1 + RESUBMISSIONS) + " tm-a")
-                    .rssKb();
-            System.out.printf(
-                    "tm-a RSS after 1 resubmission %d MB, after %d %d MB (%+.1f%%)%n",
-                    first / 1024, RESUBMISSIONS, last / 1024, 100.0 * (last - first) / first);
-            assertThat((double) last)
-                    .as("cancel + resubmit: tm-a RSS after %d resubmissions vs after 1 (%s)", RESUBMISSIONS, footprints)
-                    .isLessThanOrEqualTo(first * 1.10);
+        }
+        submitted.clear();
+    }
 
-            killATaskManagerMidStreamAndRestartAfterSlotsReleased();
-            stopWithSavepointAndResume();
+    @AfterAll
+    void stopCluster() throws Exception {
+        try (EmbeddedKafka broker = kafka;
+                FlinkProcesses cluster = flink) {
+            // closed in reverse order: the Flink processes, then the broker
+        }
+    }
+
+    @Test
+    @Order(1)
+    void runSpreadsTheJobOverBothTaskManagers() throws Exception {
+        runThenCancel("run", 1);
+    }
+
+    @Test
+    @Order(2)
+    void cancelAndResubmitLoadsNativeCodeOnceAndLeavesNoClassLoaderBehind() throws Exception {
+        for (int i = 1; i <= RESUBMISSIONS; i++) {
+            String scenario = "cancel + resubmit #" + i;
+            runThenCancel(scenario, 1 + i);
+            NativeFootprint tm = footprint("submission " + (1 + i) + " tm-a");
+            assertThat(tm.onnxRuntimeCopies())
+                    .as("%s: copies of libonnxruntime.so in tm-a (%s)", scenario, footprints)
+                    .isEqualTo(1);
+            assertThat(tm.tokenizersCopies())
+                    .as("%s: copies of libtokenizers.so in tm-a (%s)", scenario, footprints)
+                    .isEqualTo(1);
+            assertThat(tm.userClassLoaders())
+                    .as("%s: user class loaders alive in tm-a after GC (%s)", scenario, footprints)
+                    .isLessThanOrEqualTo(1);
+        }
+        String last = "submission " + (1 + RESUBMISSIONS);
+        long first = footprint("submission 2 tm-a").rssKb();
+        long rss = footprint(last + " tm-a").rssKb();
+        System.out.printf(
+                "tm-a RSS after 1 resubmission %d MB, after %d %d MB (%+.1f%%)%n",
+                first / 1024, RESUBMISSIONS, rss / 1024, 100.0 * (rss - first) / first);
+        assertThat((double) rss)
+                .as("cancel + resubmit: tm-a RSS after %d resubmissions vs after 1 (%s)", RESUBMISSIONS, footprints)
+                .isLessThanOrEqualTo(first * 1.10);
+
+        NativeFootprint jmFirst = footprint("submission 1 jobmanager");
+        NativeFootprint jmLast = footprint(last + " jobmanager");
+        System.out.printf("JobManager after 1 submission: %s; after %d: %s%n", jmFirst, 1 + RESUBMISSIONS, jmLast);
+        assertThat(jmLast.userClassLoaders())
+                .as(
+                        "JobManager: user class loaders alive after GC, after %d submissions vs after 1 (%s)",
+                        1 + RESUBMISSIONS, footprints)
+                .isLessThanOrEqualTo(jmFirst.userClassLoaders());
+        assertThat(jmLast.metaspaceUsedKb())
+                .as(
+                        "JobManager: Metaspace used (kB) after %d submissions vs after 1 (%s)",
+                        1 + RESUBMISSIONS, footprints)
+                .isLessThanOrEqualTo(jmFirst.metaspaceUsedKb() + JOBMANAGER_METASPACE_GROWTH_KB);
+    }
+
+    @Test
+    @Order(3)
+    void killOfATaskManagerMidStreamThenRestartAfterSlotsReleasedLosesNothing() throws Exception {
+        String scenario = "kill -9 of one TaskManager mid-stream";
+        String name = "kill";
+        List<String> sample = SampleAbstracts.load(LONG);
+        String job = runOnFirstHalf(name, sample);
+        try (TopicReader<DocumentEntities> docs = reader(name)) {
+            awaitDocuments(scenario, job, name, docs, sample, 2, true);
+            int seenAtKill = docs.poll(Duration.ofMillis(100)).size();
+            String victim = "tm-b";
+            flink.kill(victim);
+            String restart = scenario + ", then restart after slots released";
+            await(
+                    restart + ": tm-a frees the job's slot while tm-b is gone",
+                    () -> flink.log("tm-a").contains("Close JobManager connection for job " + job),
+                    "tm-a",
+                    "jobmanager");
+            kafka.produce(name + "-abstracts", sample.subList(LONG / 2, LONG));
+            flink.startTaskManager("tm-c");
+            String moment = seenAtKill + " seen at the kill of " + victim;
+            awaitDocuments(restart + " (" + moment + ")", job, name, docs, sample, sample.size(), false);
+            Delivery delivery = assertExactlyOnce(restart, moment, job, sample, docs);
+            assertThat(new TreeSet<>(rest.subtaskTaskManagers(job)))
+                    .as("%s: parallelism 2 across tm-a and the new tm-c", restart)
+                    .containsExactly("tm-a", "tm-c");
+            System.out.printf("%s: %s, %d after, 0 missing, 0 duplicated%n", restart, moment, delivery.received());
+        }
+        cancel("kill scenario", job);
+    }
+
+    @Test
+    @Order(4)
+    void stopWithSavepointThenSubmitFromItLosesNothing() throws Exception {
+        String scenario = "stop-with-savepoint -> submit from savepoint";
+        String name = "savepoint";
+        List<String> sample = SampleAbstracts.load(LONG);
+        String job = runOnFirstHalf(name, sample);
+        try (TopicReader<DocumentEntities> docs = reader(name)) {
+            awaitDocuments(scenario + ": before the stop", job, name, docs, sample, 2, true);
+            String trigger = rest.stopWithSavepoint(
+                    job, dir.resolve("savepoints").toUri().toString());
+            List<FlinkRest.StopOutcome> stop = new ArrayList<>();
+            await(
+                    scenario + ": the savepoint completes and the job stops",
+                    () -> rest.stopOutcome(job, trigger).map(stop::add).isPresent(),
+                    "jobmanager");
+            int seenAtStop = docs.poll(Duration.ofMillis(100)).size();
+            assertThat(stop.get(0).failure())
+                    .as("%s: the stop of %s failed (%d documents seen)%s", scenario, job, seenAtStop, jobLogs(job))
+                    .isNull();
+            String location = stop.get(0).location();
+            kafka.produce(name + "-abstracts", sample.subList(LONG / 2, LONG));
+            String resumed = submit(name, Optional.of(location));
+            String moment = seenAtStop + " seen at the stop of " + job + " (savepoint " + location + ")";
+            awaitDocuments(scenario + " (" + moment + ")", resumed, name, docs, sample, sample.size(), true);
+            Delivery delivery = assertExactlyOnce(scenario, moment, resumed, sample, docs);
+            measure("resumed from savepoint tm-a", "tm-a");
+            System.out.printf(
+                    "%s: %s, %d after, 0 missing, 0 duplicated; tm-a %s%n",
+                    scenario, moment, delivery.received(), footprints.get("resumed from savepoint tm-a"));
+            cancel(scenario, resumed);
         }
     }
 
@@ -125,97 +248,46 @@ class ClusterITCase {
         return conf;
     }
 
-    /** Submits the job on a fresh topic set, checks its output and placement, and cancels it. */
+    /**
+     * What a session cluster's JobManager sets beside {@code conf}: Avro and its Jackson parent-first,
+     * from lib/ (flink-lib/pom.xml says why), as docs/deployment-flink-cluster.md tells users to.
+     */
+    static Map<String, String> jobManagerSettings(Map<String, String> conf) {
+        String key = "classloader.parent-first-patterns.additional";
+        return Map.of(key, conf.get(key) + ";org.apache.avro.;com.fasterxml.jackson.");
+    }
+
+    /**
+     * Submits the job on a fresh topic set, checks its output and placement, measures both
+     * TaskManagers, cancels it, and measures the JobManager.
+     */
     private void runThenCancel(String scenario, int submission) throws Exception {
         String name = "s" + submission;
         List<String> sample = SampleAbstracts.load(SHORT);
         createTopics(name);
         kafka.produce(name + "-abstracts", sample);
-        String job = rest.run(jarId, ENTRY_CLASS, jobArgs(name), 2, Optional.empty());
-        try (TopicReader<DocumentEntities> docs =
-                new TopicReader<>(kafka.bootstrapServers(), name + "-documents", DocumentEntities.class)) {
-            awaitDocuments(scenario, job, docs, sample.size(), true);
+        String job = submit(name, Optional.empty());
+        try (TopicReader<DocumentEntities> docs = reader(name)) {
+            awaitDocuments(scenario, job, name, docs, sample, sample.size(), true);
             // the REST API serves a cached view of the job, which can lag its tasks by a few seconds
             await(
                     scenario + ": parallelism 2 across the two TaskManagers (subtasks' TaskManagers)",
-                    () -> new java.util.TreeSet<>(rest.subtaskTaskManagers(job)).size() == 2,
+                    () -> new TreeSet<>(rest.subtaskTaskManagers(job)).size() == 2,
                     "jobmanager");
-            Thread.sleep(3000); // a duplicate would be committed with one of the next checkpoints
-            Delivery delivery = Delivery.of(sample, docs.poll(Duration.ofSeconds(1)));
-            assertThat(delivery.missing()).as("%s: missing documents", scenario).isEmpty();
-            assertThat(delivery.duplicated())
-                    .as("%s: duplicated documents", scenario)
-                    .isEmpty();
+            Delivery delivery = assertExactlyOnce(scenario, "the end", job, sample, docs);
             for (String tm : List.of("tm-a", "tm-b")) {
                 measure("submission " + submission + " " + tm, tm);
             }
+            // What a job leaves on the JobManager shows once it is gone.
+            cancel(scenario, job);
+            measure("submission " + submission + " jobmanager", "jobmanager");
             System.out.printf(
-                    "%s: %d of %d documents, 0 missing, 0 duplicated; tm-a %s%n",
-                    scenario, delivery.received(), sample.size(), footprints.get("submission " + submission + " tm-a"));
-        }
-        cancel(scenario, job);
-    }
-
-    private void killATaskManagerMidStreamAndRestartAfterSlotsReleased() throws Exception {
-        String scenario = "kill -9 of one TaskManager mid-stream";
-        String name = "kill";
-        List<String> sample = SampleAbstracts.load(LONG);
-        String job = runOnFirstHalf(name, sample);
-        try (TopicReader<DocumentEntities> docs =
-                new TopicReader<>(kafka.bootstrapServers(), name + "-documents", DocumentEntities.class)) {
-            awaitDocuments(scenario, job, docs, 2, true);
-            measure("kill scenario tm-a", "tm-a");
-            int seenAtKill = docs.poll(Duration.ofMillis(100)).size();
-            flink.kill("tm-b");
-            String restart = "restart after slots released";
-            await(
-                    restart + ": tm-a frees the job's slot while tm-b is gone",
-                    () -> flink.log("tm-a").contains("Close JobManager connection for job " + job),
-                    "tm-a",
-                    "jobmanager");
-            kafka.produce(name + "-abstracts", sample.subList(LONG / 2, LONG));
-            flink.startTaskManager("tm-c");
-            awaitDocuments(scenario + ", then " + restart, job, docs, sample.size(), false);
-            Delivery delivery = assertExactlyOnce(scenario, "the kill", seenAtKill, sample, docs);
-            assertThat(new java.util.TreeSet<>(rest.subtaskTaskManagers(job)))
-                    .as("%s: parallelism 2 across tm-a and the new tm-c", restart)
-                    .containsExactly("tm-a", "tm-c");
-            System.out.printf(
-                    "%s and %s: %d documents seen at the kill, %d after, 0 missing, 0 duplicated%n",
-                    scenario, restart, seenAtKill, delivery.received());
-        }
-        cancel(scenario, job);
-    }
-
-    private void stopWithSavepointAndResume() throws Exception {
-        String scenario = "stop-with-savepoint -> submit from savepoint";
-        String name = "savepoint";
-        List<String> sample = SampleAbstracts.load(LONG);
-        String job = runOnFirstHalf(name, sample);
-        try (TopicReader<DocumentEntities> docs =
-                new TopicReader<>(kafka.bootstrapServers(), name + "-documents", DocumentEntities.class)) {
-            awaitDocuments(scenario, job, docs, 2, true);
-            measure("savepoint scenario tm-a", "tm-a");
-            String trigger = rest.stopWithSavepoint(
-                    job, dir.resolve("savepoints").toUri().toString());
-            String[] location = new String[1];
-            await(
-                    scenario + ": the savepoint completes",
-                    () -> {
-                        location[0] = rest.savepointLocation(job, trigger).orElse(null);
-                        return location[0] != null;
-                    },
-                    "jobmanager");
-            int seenAtStop = docs.poll(Duration.ofMillis(100)).size();
-            kafka.produce(name + "-abstracts", sample.subList(LONG / 2, LONG));
-            String resumed = rest.run(jarId, ENTRY_CLASS, jobArgs(name), 2, Optional.of(location[0]));
-            awaitDocuments(scenario, resumed, docs, sample.size(), true);
-            Delivery delivery = assertExactlyOnce(scenario, "the stop", seenAtStop, sample, docs);
-            measure("resumed from savepoint tm-a", "tm-a");
-            System.out.printf(
-                    "%s: %d documents seen at the stop, %d after, 0 missing, 0 duplicated; tm-a %s%n",
-                    scenario, seenAtStop, delivery.received(), footprints.get("resumed from savepoint tm-a"));
-            cancel(scenario, resumed);
+                    "%s: %d of %d documents, 0 missing, 0 duplicated; tm-a %s; jobmanager %s%n",
+                    scenario,
+                    delivery.received(),
+                    sample.size(),
+                    footprints.get("submission " + submission + " tm-a"),
+                    footprints.get("submission " + submission + " jobmanager"));
         }
     }
 
@@ -237,33 +309,63 @@ class ClusterITCase {
     private String runOnFirstHalf(String name, List<String> sample) throws Exception {
         createTopics(name);
         kafka.produce(name + "-abstracts", sample.subList(0, sample.size() / 2));
-        return rest.run(jarId, ENTRY_CLASS, jobArgs(name), 2, Optional.empty());
+        return submit(name, Optional.empty());
     }
 
-    /** Every document of {@code sample} exactly once under read_committed, some seconds after the last one. */
-    private static Delivery assertExactlyOnce(
-            String scenario, String moment, int seen, List<String> sample, TopicReader<DocumentEntities> docs)
-            throws InterruptedException {
-        Thread.sleep(6000); // a duplicate would be committed with one of the next checkpoints
+    /** Runs the uploaded jar on the topics named after {@code name}, from {@code savepoint} if given. */
+    private String submit(String name, Optional<String> savepoint) throws Exception {
+        String job = rest.run(jarId, ENTRY_CLASS, jobArgs(name), 2, savepoint);
+        submitted.add(job);
+        return job;
+    }
+
+    private TopicReader<DocumentEntities> reader(String name) {
+        return new TopicReader<>(kafka.bootstrapServers(), name + "-documents", DocumentEntities.class);
+    }
+
+    /**
+     * Every document of {@code sample} exactly once under read_committed, after {@link
+     * #IDLE_CHECKPOINTS} more checkpoints of {@code job} (a duplicate would be committed with one).
+     */
+    private Delivery assertExactlyOnce(
+            String scenario, String moment, String job, List<String> sample, TopicReader<DocumentEntities> docs)
+            throws Exception {
+        long checkpoints = rest.completedCheckpoints(job);
+        await(
+                scenario + ": " + IDLE_CHECKPOINTS + " more checkpoints of " + job,
+                () -> rest.completedCheckpoints(job) >= checkpoints + IDLE_CHECKPOINTS,
+                "jobmanager");
         Delivery delivery = Delivery.of(sample, docs.poll(Duration.ofSeconds(1)));
         assertThat(delivery.missing())
-                .as("%s: missing documents (%d seen at %s)", scenario, seen, moment)
+                .as("%s: missing documents (%s)%s", scenario, moment, jobLogs(job))
                 .isEmpty();
         assertThat(delivery.duplicated())
-                .as("%s: documents seen twice under read_committed", scenario)
+                .as("%s: documents seen twice under read_committed (%s)%s", scenario, moment, jobLogs(job))
                 .isEmpty();
         return delivery;
     }
 
     /**
-     * Polls the documents topic until {@code n} distinct documents arrived, failing after {@link
-     * #STALL} without a new one, or at once when the job fails with a class-loading or native-library
-     * error (or, when {@code clean}, with any error).
+     * Polls the documents topic until {@code n} distinct documents of {@code sample} arrived. Fails
+     * at once when the job fails with a class-loading or native-library error (or, when {@code clean},
+     * with any error); when the job has read and checkpointed all its input, has no document in the
+     * model, and {@link #IDLE_CHECKPOINTS} more checkpoints brought nothing new (nothing more can
+     * come); and after
+     * {@link #STALL} without a new document otherwise (a job too slow to watch).
      */
-    private void awaitDocuments(String scenario, String job, TopicReader<DocumentEntities> docs, int n, boolean clean)
+    private void awaitDocuments(
+            String scenario,
+            String job,
+            String name,
+            TopicReader<DocumentEntities> docs,
+            List<String> sample,
+            int n,
+            boolean clean)
             throws Exception {
         long lastProgress = System.nanoTime();
         int size = 0;
+        long idleSince = -1;
+        long idleSinceNanos = 0;
         while (true) {
             List<DocumentEntities> read = docs.poll(Duration.ofSeconds(1));
             if (Delivery.distinct(read) >= n) {
@@ -272,30 +374,59 @@ class ClusterITCase {
             if (read.size() > size) {
                 size = read.size();
                 lastProgress = System.nanoTime();
+                idleSince = -1;
             }
             List<String> errors = rest.exceptions(job);
             boolean fatal = errors.stream()
                     .anyMatch(e -> e.contains("UnsatisfiedLinkError")
                             || e.contains("NoClassDefFoundError")
                             || e.contains("ClassNotFoundException"));
-            if (fatal || (clean && !errors.isEmpty()) || System.nanoTime() - lastProgress > STALL.toNanos()) {
+            long checkpoints = rest.completedCheckpoints(job);
+            if (!ConsumerProgress.checkpointedAll(kafka.bootstrapServers(), name, name + "-abstracts")
+                    || rest.documentsInFlight(job) != 0) {
+                idleSince = -1;
+            } else if (idleSince < 0) {
+                idleSince = checkpoints;
+                idleSinceNanos = System.nanoTime();
+            }
+            boolean idle = idleSince >= 0
+                    && checkpoints >= idleSince + IDLE_CHECKPOINTS
+                    && System.nanoTime() - idleSinceNanos > IDLE_METRICS.toNanos();
+            boolean stalled = System.nanoTime() - lastProgress > STALL.toNanos();
+            if (fatal || (clean && !errors.isEmpty()) || idle || stalled) {
+                String why = idle
+                        ? String.format(
+                                "the job read and checkpointed all its input and has no document in the model, then"
+                                        + " %d checkpoints brought nothing new",
+                                IDLE_CHECKPOINTS)
+                        : stalled ? "no new document for " + STALL : "the job failed";
                 throw new AssertionError(String.format(
-                        "%s: %d of %d documents on the output topic (job %s %s); job exceptions, newest first:%n%s%n%s",
+                        "%s: %d of %d documents on the output topic, %s; missing %s (job %s %s, %d checkpoints);"
+                                + " job exceptions, newest first:%n%s%s",
                         scenario,
                         Delivery.distinct(read),
                         n,
+                        why,
+                        Delivery.of(sample, read).missing(),
                         job,
                         rest.jobState(job),
+                        checkpoints,
                         String.join("\n", errors.subList(0, Math.min(5, errors.size()))),
-                        logs()));
+                        jobLogs(job)));
             }
         }
     }
 
     /** The process's footprint, kept under {@code key}, with its jcmd reports in {@link #dir}. */
-    private NativeFootprint measure(String key, String process) throws Exception {
-        NativeFootprint f = NativeFootprint.of(flink.process(process).pid(), dir.resolve(key.replace(' ', '-')));
-        footprints.put(key, f);
+    private void measure(String key, String process) throws Exception {
+        footprints.put(key, NativeFootprint.of(flink.process(process).pid(), dir.resolve(key.replace(' ', '-'))));
+    }
+
+    private NativeFootprint footprint(String key) {
+        NativeFootprint f = footprints.get(key);
+        if (f == null) {
+            throw new AssertionError("no measurement '" + key + "' (an earlier scenario failed?): " + footprints);
+        }
         return f;
     }
 
@@ -341,7 +472,10 @@ class ClusterITCase {
                 "--kafka.delivery-guarantee",
                 "exactly-once",
                 "--kafka.transaction-timeout",
-                "1 min",
+                // The job's default. A transaction the broker aborts before the checkpoint that commits it
+                // completes is lost: a shorter timeout loses output whenever a busy machine holds a
+                // TaskManager still for that long (ClusterSoak's -Dsoak.freeze-seconds shows it).
+                System.getProperty("bioner.cluster.transaction-timeout", "5 min"),
                 "--job.checkpoint-interval",
                 "2 s",
                 "--job.parallelism",
@@ -395,10 +529,22 @@ class ClusterITCase {
         throw new AssertionError("waited " + STALL + " for " + what + "; logs:\n" + logs);
     }
 
-    private String logs() {
-        StringBuilder logs = new StringBuilder();
-        for (String p : List.of("jobmanager", "tm-a", "tm-b")) {
-            logs.append(flink.tail(p, 15));
+    /**
+     * The last lines of the JobManager's log and of the TaskManagers that ran {@code job} (a
+     * replacement after a kill included); all TaskManagers' when the REST API cannot say.
+     */
+    private String jobLogs(String job) {
+        Set<String> tms;
+        try {
+            tms = rest.taskManagersOf(job);
+        } catch (IOException | InterruptedException e) {
+            tms = new TreeSet<>(flink.names());
+            tms.remove("jobmanager");
+        }
+        StringBuilder logs = new StringBuilder("\nlogs (TaskManagers of " + job + ": " + tms + "):\n");
+        logs.append(flink.tail("jobmanager", 15));
+        for (String tm : tms) {
+            logs.append(flink.tail(tm, 25));
         }
         return logs.toString();
     }

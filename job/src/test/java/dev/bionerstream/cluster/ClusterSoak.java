@@ -34,15 +34,34 @@ import org.junit.jupiter.api.Timeout;
  * The soak run (not in {@code mvn verify}; {@code scripts/soak-cluster MINUTES} runs it): the cluster of
  * ClusterITCase (a JobManager and two TaskManagers as JVMs, docker-compose's Flink settings) and a
  * KRaft broker of its own JVM, for {@code -Dsoak.minutes} (60), abstracts fed throughout (one every
- * {@code -Dsoak.feed-millis}, 2000), and every 1 to 3 minutes a {@code kill -9} of a random
- * TaskManager or of the broker, started again 5 to 20 s later. Then it waits for the output and
- * prints sent / committed / missing / duplicated as a read_committed consumer sees them.
+ * {@code -Dsoak.feed-millis}, 2000); every 1 to 3 minutes a {@code kill -9} of a random TaskManager or
+ * of the broker, started again 5 to 20 s later ({@code -Dsoak.kills=false}: none); every {@code
+ * -Dsoak.savepoint-seconds} (300) a stop-with-savepoint and a new job from the savepoint, as an
+ * upgrade does; optionally busy threads beside it ({@code -Dsoak.cpu-load}) and a TaskManager frozen
+ * before each stop ({@code -Dsoak.freeze-seconds}). Then it waits for the output and prints sent /
+ * committed / missing / duplicated as a read_committed consumer sees them, the missing ones by the
+ * upgrade period they were sent in, and the JobManager's Metaspace and user class loaders at the start
+ * and the end.
  */
 class ClusterSoak {
     static final int MINUTES = Integer.getInteger("soak.minutes", 60);
     static final long FEED_MILLIS = Long.getLong("soak.feed-millis", 2000);
+    /** Stop-with-savepoint and a new job from it, as the operator's savepoint upgrade does, this often. */
+    static final int SAVEPOINT_SECONDS = Integer.getInteger("soak.savepoint-seconds", 300);
+    /** The kills of TaskManagers and the broker; false leaves the upgrades alone. */
+    static final boolean KILLS = Boolean.parseBoolean(System.getProperty("soak.kills", "true"));
+    /**
+     * Before each stop-with-savepoint, a TaskManager frozen (SIGSTOP) this long with its transactions
+     * open, as a busy machine or a long GC pause holds it; 0 for none.
+     */
+    static final int FREEZE_SECONDS = Integer.getInteger("soak.freeze-seconds", 0);
+    /** Busy threads beside the cluster (another heavy process on the machine). */
+    static final int CPU_LOAD = Integer.getInteger("soak.cpu-load", 0);
 
-    private final Path dir = Path.of("target", "cluster-soak").toAbsolutePath();
+    /** Its logs and summary; {@code -Dsoak.dir} names another folder under target/ (two soaks side by side). */
+    private static final Path dir =
+            Path.of("target", System.getProperty("soak.dir", "cluster-soak")).toAbsolutePath();
+
     private final Random random = new Random(Long.getLong("soak.seed", System.nanoTime()));
 
     @Test
@@ -56,7 +75,8 @@ class ClusterSoak {
                 FlinkProcesses flink = FlinkProcesses.startJobManager(
                         dir,
                         ClusterITCase.clusterClasspath(root),
-                        ClusterITCase.settings(compose, dir),
+                        settings(compose),
+                        ClusterITCase.jobManagerSettings(settings(compose)),
                         List.of(compose.taskManagerJavaOpts().split("\\s+")))) {
             broker.start();
             String bootstrap = broker.bootstrapServers();
@@ -74,19 +94,41 @@ class ClusterSoak {
             String job = rest.run(
                     jar, ClusterITCase.ENTRY_CLASS, ClusterITCase.jobArgs("soak", bootstrap), 2, Optional.empty());
 
+            NativeFootprint jobManagerAtStart = measureJobManager(flink, "jobmanager-start");
             Feeder feeder = new Feeder(bootstrap);
             Thread feeding = new Thread(feeder, "soak-feeder");
             feeding.start();
+            CpuLoad load = CpuLoad.start(CPU_LOAD);
             Map<String, Integer> kills = new HashMap<>(Map.of("taskmanager", 0, "broker", 0));
+            List<Long> stops = new ArrayList<>();
+            List<String> failedStops = new ArrayList<>();
             long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(MINUTES);
+            long nextSavepoint = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAVEPOINT_SECONDS);
             int next = 3;
             try {
                 while (System.nanoTime() < end) {
-                    Thread.sleep(TimeUnit.SECONDS.toMillis(60 + random.nextInt(120)));
+                    long wake = Math.min(nextSavepoint, end);
+                    if (KILLS) {
+                        wake = Math.min(wake, System.nanoTime() + TimeUnit.SECONDS.toNanos(60 + random.nextInt(120)));
+                    }
+                    TimeUnit.NANOSECONDS.sleep(Math.max(0, wake - System.nanoTime()));
                     if (System.nanoTime() >= end) {
                         break;
                     }
-                    if (random.nextBoolean()) {
+                    if (System.nanoTime() >= nextSavepoint) {
+                        if (FREEZE_SECONDS > 0) {
+                            String frozen = tms.get(random.nextInt(tms.size()));
+                            log("freezing " + frozen + " for " + FREEZE_SECONDS + " s");
+                            flink.freeze(frozen, Duration.ofSeconds(FREEZE_SECONDS));
+                        }
+                        long sentAtStop = feeder.sent.get();
+                        Optional<String> resumed = stopWithSavepointAndResume(rest, jar, job, bootstrap, failedStops);
+                        if (resumed.isPresent()) {
+                            job = resumed.get();
+                            stops.add(sentAtStop);
+                        }
+                        nextSavepoint = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAVEPOINT_SECONDS);
+                    } else if (random.nextBoolean()) {
                         String victim = tms.remove(random.nextInt(tms.size()));
                         log("kill -9 " + victim);
                         flink.kill(victim);
@@ -104,6 +146,7 @@ class ClusterSoak {
                     }
                 }
             } finally {
+                load.close();
                 feeder.stop.set(true);
                 feeding.join();
             }
@@ -125,39 +168,130 @@ class ClusterSoak {
                 Set<String> missing = new HashSet<>(sent);
                 missing.removeAll(distinct);
                 int duplicated = ids.size() - distinct.size();
+                NativeFootprint jobManagerAtEnd = measureJobManager(flink, "jobmanager-end");
                 String summary = String.format(
-                        "soak: %d min, %d kill -9 of a TaskManager, %d of the broker; sent %d (acknowledged; %d more"
-                                + " unacknowledged), committed %d (%d distinct), missing %d, duplicated %d; job %s %s",
+                        "soak: %d min, %d kill -9 of a TaskManager, %d of the broker, %d stop-with-savepoint (%d of"
+                                + " them failed to stop, resumed from their savepoint); sent %d (acknowledged; %d more unacknowledged), committed %d (%d distinct),"
+                                + " missing %d, duplicated %d; JobManager Metaspace %d MB -> %d MB, user class loaders"
+                                + " %d -> %d; job %s %s",
                         MINUTES,
                         kills.get("taskmanager"),
                         kills.get("broker"),
+                        stops.size(),
+                        failedStops.size(),
                         sent.size(),
                         feeder.unacknowledged.size(),
                         ids.size(),
                         distinct.size(),
                         missing.size(),
                         duplicated,
+                        jobManagerAtStart.metaspaceKb() / 1024,
+                        jobManagerAtEnd.metaspaceKb() / 1024,
+                        jobManagerAtStart.userClassLoaders(),
+                        jobManagerAtEnd.userClassLoaders(),
                         job,
                         rest.jobState(job));
+                String lossByPeriod = feeder.missingByPeriod(missing, stops);
                 log(summary);
-                Files.writeString(dir.resolve("summary.txt"), summary + "\n");
+                log(lossByPeriod);
+                Files.writeString(
+                        dir.resolve("summary.txt"),
+                        String.join("\n", summary, lossByPeriod, "failed stops: " + failedStops, ""));
                 assertThat(missing).as(summary).isEmpty();
                 assertThat(duplicated).as(summary).isZero();
+                assertThat(failedStops).as(summary).isEmpty();
             }
         }
     }
 
+    /**
+     * Stops {@code job} with a savepoint (no drain), as the operator's savepoint upgrade does, and runs
+     * the same jar from it: the new job's id, or empty when no savepoint was written (a restart in
+     * progress after a kill) and {@code job} runs on. A stop whose savepoint was written but whose tasks
+     * failed while finishing leaves the job failed; as Flink's message says, the new job starts from that
+     * savepoint all the same, and {@code failedStops} counts it.
+     */
+    private static Optional<String> stopWithSavepointAndResume(
+            FlinkRest rest, String jar, String job, String bootstrap, List<String> failedStops) throws Exception {
+        log("stop-with-savepoint " + job);
+        String trigger =
+                rest.stopWithSavepoint(job, dir.resolve("savepoints").toUri().toString());
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        Optional<FlinkRest.StopOutcome> outcome = Optional.empty();
+        while (outcome.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+            outcome = rest.stopOutcome(job, trigger);
+        }
+        FlinkRest.StopOutcome stop =
+                outcome.orElseThrow(() -> new IllegalStateException("no savepoint after 10 minutes"));
+        if (!stop.stopped()) {
+            String cause = stop.failure()
+                    .lines()
+                    .limit(2)
+                    .reduce((a, b) -> a + " | " + b)
+                    .orElse("");
+            log("stop-with-savepoint of " + job + " failed (" + rest.jobState(job) + "): " + cause);
+            if (stop.location() == null) {
+                return Optional.empty();
+            }
+            failedStops.add(job + ": " + cause);
+            long failed = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+            while (!rest.jobState(job).equals("FAILED") && System.nanoTime() < failed) {
+                Thread.sleep(500);
+            }
+        }
+        String resumed = rest.run(
+                jar,
+                ClusterITCase.ENTRY_CLASS,
+                ClusterITCase.jobArgs("soak", bootstrap),
+                2,
+                Optional.of(stop.location()));
+        log("resumed from " + stop.location() + " as " + resumed);
+        return Optional.of(resumed);
+    }
+
+    /** The JobManager's Metaspace and user class loaders after a full GC, its jcmd reports under {@code name}. */
+    private NativeFootprint measureJobManager(FlinkProcesses flink, String name) throws Exception {
+        NativeFootprint f = NativeFootprint.of(flink.process("jobmanager").pid(), dir.resolve(name));
+        log(name + ": " + f);
+        return f;
+    }
+
+    /**
+     * ClusterITCase's settings; with {@link #FREEZE_SECONDS}, heartbeats that outlast the freeze, so
+     * that a frozen TaskManager stands still with its transactions open instead of being replaced.
+     */
+    private Map<String, String> settings(ComposeFlinkSettings compose) {
+        Map<String, String> conf = ClusterITCase.settings(compose, dir);
+        if (FREEZE_SECONDS > 0) {
+            conf.put("heartbeat.timeout", (FREEZE_SECONDS + 60) + " s");
+        }
+        return conf;
+    }
+
+    /** The job's topics, once the broker answers: a broker JVM on a busy machine takes minutes to start. */
     private static void createTopics(String bootstrap, String name) throws Exception {
         Properties p = new Properties();
         p.put("bootstrap.servers", bootstrap);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
         try (Admin admin = Admin.create(p)) {
-            admin.createTopics(List.of(
-                            new NewTopic(name + "-abstracts", 2, (short) 1),
-                            new NewTopic(name + "-documents", 2, (short) 1),
-                            new NewTopic(name + "-entities", 2, (short) 1),
-                            new NewTopic(name + "-dlq", 2, (short) 1)))
-                    .all()
-                    .get();
+            while (true) {
+                try {
+                    admin.createTopics(List.of(
+                                    new NewTopic(name + "-abstracts", 2, (short) 1),
+                                    new NewTopic(name + "-documents", 2, (short) 1),
+                                    new NewTopic(name + "-entities", 2, (short) 1),
+                                    new NewTopic(name + "-dlq", 2, (short) 1)))
+                            .all()
+                            .get();
+                    return;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (!(e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException)
+                            || System.nanoTime() > deadline) {
+                        throw e;
+                    }
+                }
+            }
         }
     }
 
@@ -174,6 +308,9 @@ class ClusterSoak {
         final AtomicBoolean stop = new AtomicBoolean();
         final Set<String> acknowledged = java.util.concurrent.ConcurrentHashMap.newKeySet();
         final Set<String> unacknowledged = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        /** Abstracts written so far, acknowledged or not; ids carry their number ("-soak-N"). */
+        final java.util.concurrent.atomic.AtomicLong sent = new java.util.concurrent.atomic.AtomicLong();
+
         private final String bootstrap;
 
         Feeder(String bootstrap) {
@@ -205,11 +342,30 @@ class ClusterSoak {
                     } catch (Exception e) {
                         unacknowledged.add(id);
                     }
+                    sent.incrementAndGet();
                     Thread.sleep(FEED_MILLIS);
                 }
             } catch (Exception e) {
                 throw new IllegalStateException("feeder failed", e);
             }
+        }
+
+        /**
+         * The missing abstracts by the period they were written in (between two stop-with-savepoints,
+         * {@code stops} holding the count sent at each): which upgrade lost them.
+         */
+        String missingByPeriod(Set<String> missing, List<Long> stops) {
+            Map<Integer, List<Long>> byPeriod = new java.util.TreeMap<>();
+            for (String id : missing) {
+                long n = Long.parseLong(id.substring(id.lastIndexOf('-') + 1));
+                int period = (int) stops.stream().filter(s -> s <= n).count();
+                byPeriod.computeIfAbsent(period, k -> new ArrayList<>()).add(n);
+            }
+            byPeriod.values().forEach(java.util.Collections::sort);
+            return String.format(
+                    "missing by period (period k = after the k-th of %d stop-with-savepoints): %s; %d of %d periods lost"
+                            + " some",
+                    stops.size(), byPeriod, byPeriod.size(), stops.size() + 1);
         }
     }
 }

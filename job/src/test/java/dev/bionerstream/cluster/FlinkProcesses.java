@@ -64,7 +64,11 @@ final class FlinkProcesses implements AutoCloseable {
      * TaskManagers start with {@link #startTaskManager}.
      */
     static FlinkProcesses startJobManager(
-            Path dir, String classpath, Map<String, String> settings, List<String> taskManagerJavaOpts)
+            Path dir,
+            String classpath,
+            Map<String, String> settings,
+            Map<String, String> jobManagerOnly,
+            List<String> taskManagerJavaOpts)
             throws IOException {
         Map<String, String> conf = new LinkedHashMap<>(settings);
         conf.put("jobmanager.rpc.address", "127.0.0.1");
@@ -79,7 +83,7 @@ final class FlinkProcesses implements AutoCloseable {
                 "web.upload.dir",
                 Files.createDirectories(dir.resolve("web-upload")).toString());
         FlinkProcesses cluster = new FlinkProcesses(dir, classpath, conf, taskManagerJavaOpts);
-        Path confDir = cluster.writeConfig("jobmanager");
+        Path confDir = cluster.writeConfig("jobmanager", jobManagerOnly);
         Configuration c = Configuration.fromMap(conf);
         JobManagerProcessSpec spec = JobManagerProcessUtils.processSpecFromConfig(c);
         List<String> jvm = new ArrayList<>(split(JobManagerProcessUtils.generateJvmParametersStr(spec, c)));
@@ -92,7 +96,7 @@ final class FlinkProcesses implements AutoCloseable {
 
     /** Starts a TaskManager whose resource id (its id in the REST API) is {@code id}. */
     void startTaskManager(String id) throws IOException {
-        Path confDir = writeConfig(id);
+        Path confDir = writeConfig(id, Map.of());
         Configuration c = Configuration.fromMap(conf);
         TaskExecutorProcessSpec spec = TaskExecutorProcessUtils.processSpecFromConfig(c);
         List<String> jvm = new ArrayList<>(split(ProcessMemoryUtils.generateJvmParametersStr(spec)));
@@ -141,14 +145,24 @@ final class FlinkProcesses implements AutoCloseable {
         }
     }
 
-    private Path writeConfig(String name) throws IOException {
+    /** The process's config.yaml and log4j.properties: the cluster's settings, then {@code own}. */
+    private Path writeConfig(String name, Map<String, String> own) throws IOException {
         Path confDir = Files.createDirectories(dir.resolve(name + "-conf"));
         Map<String, String> c = new LinkedHashMap<>(conf);
+        c.putAll(own);
         c.put("io.tmp.dirs", Files.createDirectories(dir.resolve(name + "-io")).toString());
         StringBuilder yaml = new StringBuilder();
         c.forEach((k, v) ->
                 yaml.append(k).append(": '").append(v.replace("'", "''")).append("'\n"));
         Files.writeString(confDir.resolve("config.yaml"), yaml);
+        // -Dbioner.cluster.debug-loggers=a.b,c.d: DEBUG for these loggers (the sinks' transactions, for one).
+        StringBuilder debug = new StringBuilder();
+        int n = 0;
+        for (String logger :
+                split(System.getProperty("bioner.cluster.debug-loggers", "").replace(',', ' '))) {
+            debug.append(String.format("logger.debug%d.name = %s%nlogger.debug%d.level = DEBUG%n", n, logger, n));
+            n++;
+        }
         Files.writeString(
                 confDir.resolve("log4j.properties"),
                 String.join(
@@ -164,7 +178,7 @@ final class FlinkProcesses implements AutoCloseable {
                         "logger.metrics.level = ERROR",
                         "logger.kafka.name = org.apache.kafka",
                         "logger.kafka.level = WARN",
-                        ""));
+                        debug.toString()));
         return confDir;
     }
 
@@ -177,12 +191,38 @@ final class FlinkProcesses implements AutoCloseable {
         return conf;
     }
 
+    /** The processes started so far, by name, in start order. */
+    List<String> names() {
+        return List.copyOf(processes.keySet());
+    }
+
     Process process(String name) {
         Process p = processes.get(name);
         if (p == null) {
             throw new IllegalArgumentException("no process " + name + " in " + processes.keySet());
         }
         return p;
+    }
+
+    /**
+     * SIGSTOP, then SIGCONT after {@code pause}: the process stands still as in a long GC pause or on a
+     * starved CPU, with its connections and open Kafka transactions as they were.
+     */
+    void freeze(String name, java.time.Duration pause) throws IOException, InterruptedException {
+        String pid = String.valueOf(process(name).pid());
+        signal("-STOP", pid);
+        try {
+            Thread.sleep(pause.toMillis());
+        } finally {
+            signal("-CONT", pid);
+        }
+    }
+
+    private static void signal(String signal, String pid) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", signal, pid).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IOException("kill " + signal + " " + pid + " failed");
+        }
     }
 
     /** SIGKILL, as {@code kill -9}: no shutdown hook, no goodbye to the JobManager. */

@@ -80,17 +80,36 @@ final class FlinkRest {
         return post("/jobs/" + job + "/stop", body).path("request-id").asText();
     }
 
-    /** {@code GET /jobs/<id>/savepoints/<trigger>}: the savepoint's location once completed. */
-    Optional<String> savepointLocation(String job, String trigger) throws IOException, InterruptedException {
+    /**
+     * What a stop-with-savepoint came to.
+     *
+     * @param location the savepoint's location; null when no savepoint was written
+     * @param failure why the stop failed (the job's tasks did not all finish, or no savepoint); null
+     *     when the job stopped
+     */
+    record StopOutcome(String location, String failure) {
+        boolean stopped() {
+            return failure == null;
+        }
+    }
+
+    /** {@code GET /jobs/<id>/savepoints/<trigger>}: empty while the stop is in progress. */
+    Optional<StopOutcome> stopOutcome(String job, String trigger) throws IOException, InterruptedException {
         JsonNode s = get("/jobs/" + job + "/savepoints/" + trigger);
         if (!s.path("status").path("id").asText().equals("COMPLETED")) {
             return Optional.empty();
         }
         JsonNode failure = s.path("operation").path("failure-cause");
-        if (!failure.isMissingNode() && !failure.isNull()) {
-            throw new IllegalStateException("stop-with-savepoint failed: " + failure);
+        if (failure.isMissingNode() || failure.isNull()) {
+            return Optional.of(
+                    new StopOutcome(s.path("operation").path("location").asText(), null));
         }
-        return Optional.of(s.path("operation").path("location").asText());
+        String trace = failure.path("stack-trace").asText(failure.toString());
+        // Flink's StopWithSavepointStoppingException: the savepoint is complete, a task failed while finishing.
+        java.util.regex.Matcher written = java.util.regex.Pattern.compile(
+                        "A savepoint has been created at: (\\S+), but")
+                .matcher(trace);
+        return Optional.of(new StopOutcome(written.find() ? written.group(1) : null, trace));
     }
 
     String jobState(String job) throws IOException, InterruptedException {
@@ -111,16 +130,48 @@ final class FlinkRest {
         return tms;
     }
 
-    /** Number of tasks of the job in state RUNNING, and of all its tasks. */
-    int[] runningTasks(String job) throws IOException, InterruptedException {
-        JsonNode j = get("/jobs/" + job);
-        int running = 0;
-        int all = 0;
-        for (JsonNode v : j.path("vertices")) {
-            running += v.path("tasks").path("RUNNING").asInt();
-            all += v.path("parallelism").asInt();
+    /** The TaskManagers the job's subtasks ran on (the latest attempt of each), whatever their state now. */
+    java.util.Set<String> taskManagersOf(String job) throws IOException, InterruptedException {
+        java.util.Set<String> tms = new java.util.TreeSet<>();
+        for (JsonNode v : get("/jobs/" + job).path("vertices")) {
+            for (JsonNode s :
+                    get("/jobs/" + job + "/vertices/" + v.path("id").asText()).path("subtasks")) {
+                String tm = s.path("taskmanager-id").asText();
+                if (!tm.isEmpty() && !tm.equals("(unassigned)")) {
+                    tms.add(tm);
+                }
+            }
         }
-        return new int[] {running, all};
+        return tms;
+    }
+
+    /**
+     * The documents whose model call has not completed, over all subtasks (the job's {@code
+     * documentsInFlight} gauge, as the REST API last fetched it); -1 while the API has no value.
+     */
+    long documentsInFlight(String job) throws IOException, InterruptedException {
+        for (JsonNode v : get("/jobs/" + job).path("vertices")) {
+            String metrics = "/jobs/" + job + "/vertices/" + v.path("id").asText() + "/subtasks/metrics";
+            for (JsonNode m : get(metrics)) {
+                String id = m.path("id").asText();
+                if (id.endsWith(".bioner.documentsInFlight")) {
+                    JsonNode sum =
+                            get(metrics + "?agg=sum&get=" + java.net.URLEncoder.encode(id, StandardCharsets.UTF_8));
+                    return sum.path(0).has("sum")
+                            ? (long) sum.path(0).path("sum").asDouble()
+                            : -1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Checkpoints of the job completed so far. */
+    long completedCheckpoints(String job) throws IOException, InterruptedException {
+        return get("/jobs/" + job + "/checkpoints")
+                .path("counts")
+                .path("completed")
+                .asLong();
     }
 
     /** The root exceptions of the job's failures so far, newest first (names and first lines). */

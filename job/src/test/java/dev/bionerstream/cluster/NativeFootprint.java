@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
  * @param rssKb VmRSS in kB
  * @param heapKb the Java heap's committed size in kB (part of the RSS), -1 if jcmd failed
  * @param metaspaceKb Metaspace committed in kB, -1 if jcmd failed
+ * @param metaspaceUsedKb Metaspace used in kB (what class loaders alive hold), -1 if jcmd failed
  */
 record NativeFootprint(
         long onnxRuntimeCopies,
@@ -24,7 +25,8 @@ record NativeFootprint(
         int userClassLoaders,
         long rssKb,
         long heapKb,
-        long metaspaceKb) {
+        long metaspaceKb,
+        long metaspaceUsedKb) {
     /** Measures the process; the jcmd outputs (class loaders, threads) go to {@code report}{@code -*.txt}. */
     static NativeFootprint of(long pid, Path report) throws IOException, InterruptedException {
         // Twice: a class loader's last references may wait for finalization or a cleaner after the first.
@@ -55,8 +57,9 @@ record NativeFootprint(
                 copies(maps, "libtokenizers.so"),
                 userLoaders,
                 rss(pid),
-                committedKb(heap, "heap"),
-                committedKb(heap, "Metaspace"));
+                kb(heap, "heap\\s+total (\\d+)K"),
+                kb(heap, "Metaspace\\s+used \\d+K, committed (\\d+)K"),
+                kb(heap, "Metaspace\\s+used (\\d+)K"));
     }
 
     /** A line of {@code VM.classloaders} names one loader, or {@code N + 1} with "(+ N more)". */
@@ -75,11 +78,9 @@ record NativeFootprint(
                 .count();
     }
 
-    /** "garbage-first heap   total 524288K, used ..." or "Metaspace ... committed 1234K, ...". */
-    private static long committedKb(String heapInfo, String line) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
-                        line.equals("heap") ? "heap\\s+total (\\d+)K" : "Metaspace\\s+used \\d+K, committed (\\d+)K")
-                .matcher(heapInfo);
+    /** The kB {@code pattern} captures in jcmd's GC.heap_info ("garbage-first heap   total 524288K, ..."). */
+    private static long kb(String heapInfo, String pattern) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(pattern).matcher(heapInfo);
         return m.find() ? Long.parseLong(m.group(1)) : -1;
     }
 
@@ -111,7 +112,13 @@ record NativeFootprint(
     public String toString() {
         return String.format(
                 "libonnxruntime.so x%d, libtokenizers.so x%d, user class loaders %d, RSS %d MB (heap committed %d MB,"
-                        + " metaspace %d MB)",
-                onnxRuntimeCopies, tokenizersCopies, userClassLoaders, rssKb / 1024, heapKb / 1024, metaspaceKb / 1024);
+                        + " metaspace %d MB committed, %d MB used)",
+                onnxRuntimeCopies,
+                tokenizersCopies,
+                userClassLoaders,
+                rssKb / 1024,
+                heapKb / 1024,
+                metaspaceKb / 1024,
+                metaspaceUsedKb / 1024);
     }
 }

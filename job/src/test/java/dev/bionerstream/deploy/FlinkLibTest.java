@@ -42,7 +42,10 @@ class FlinkLibTest {
         String lib = Files.readString(DeployFiles.root().resolve("flink-lib/pom.xml"));
         assertThat(lib)
                 .contains("<artifactId>${onnxruntime.artifact}</artifactId>")
-                .contains("<artifactId>tokenizers</artifactId>");
+                .contains("<artifactId>tokenizers</artifactId>")
+                .as("Avro and its Jackson for the JobManager's parent-first patterns")
+                .contains("<artifactId>avro</artifactId>")
+                .contains("<artifactId>jackson-databind</artifactId>");
     }
 
     @Test

@@ -71,10 +71,15 @@ class AnnotateFunctionTest {
     }
 
     static OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> harness(ModelRoutes models) throws Exception {
+        return harness(models, 0);
+    }
+
+    static OneInputStreamOperatorTestHarness<SourcedAbstract, Outcome> harness(ModelRoutes models, int retries)
+            throws Exception {
         SessionFactory testing = (bundle, options) -> session;
         var h = new OneInputStreamOperatorTestHarness<>(
                 new AsyncWaitOperatorFactory<>(
-                        new AnnotateFunction(models, testing, () -> registry),
+                        new AnnotateFunction(models, testing, retries, () -> registry),
                         TIMEOUT_MS,
                         10,
                         AsyncDataStream.OutputMode.ORDERED),
@@ -206,5 +211,31 @@ class AnnotateFunctionTest {
             assertThat(o.deadLetter.getErrorMessage()).contains("did not finish within async.timeout");
         });
         assertThat(session.batches.size()).as("batches run after the timeout").isEqualTo(before);
+    }
+
+    @Test
+    void closingWithDocumentsInFlightCompletesNoneAndRunsNoneOfTheirWindows() throws Exception {
+        int before = session.batches.size();
+        var h = harness(config(1000, Duration.ofHours(1)));
+        h.processElement(doc("g", "Lithium toxicity."));
+        h.close(); // a stop-with-savepoint without drain: the document is in the savepoint
+        assertThat(h.extractOutputValues()).as("outcomes after close").isEmpty();
+        assertThat(session.batches.size()).as("batches run at close").isEqualTo(before);
+    }
+
+    @Test
+    void aFailedModelCallIsTriedAgainAndTheDocumentComesOut() throws Exception {
+        var h = harness(ModelRoutes.of(config(4, Duration.ofMillis(5))), 1);
+        session.failNext = 1;
+        int before = session.batches.size();
+        h.processElement(doc("r", "Lithium toxicity."));
+        finish(h);
+        assertThat(h.extractOutputValues()).singleElement().satisfies(o -> {
+            assertThat(o.isFailed()).isFalse();
+            assertThat(o.update.document.getDocumentId()).isEqualTo("r");
+        });
+        assertThat(session.batches.size() - before)
+                .as("batches: the failed one and the retry")
+                .isEqualTo(2);
     }
 }

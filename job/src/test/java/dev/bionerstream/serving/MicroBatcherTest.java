@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -173,6 +174,27 @@ class MicroBatcherTest {
         b.close();
         assertThat(f.get(10, TimeUnit.SECONDS)).hasSize(3);
         assertThat(b.run(windows(1))).isCompletedExceptionally();
+    }
+
+    @Test
+    void anInterruptedCloseStillClosesTheSessionOnlyAfterTheRunningBatch() throws Exception {
+        session.delayMillis = 1500;
+        MicroBatcher b = batcher(2, Duration.ofHours(1));
+        CompletableFuture<List<WindowResult>> f = b.run(windows(2));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (session.batches.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        AtomicInteger runningAtSessionClose = new AtomicInteger(-1);
+        Thread.currentThread().interrupt(); // as Flink interrupts a cancelled task's thread
+        b.close(() -> runningAtSessionClose.set(session.running.get()));
+        assertThat(Thread.interrupted())
+                .as("the interrupt is kept for the caller")
+                .isTrue();
+        assertThat(runningAtSessionClose)
+                .as("batches in the model when the session closed")
+                .hasValue(0);
+        assertThat(f.get(10, TimeUnit.SECONDS)).hasSize(2);
     }
 
     @Test

@@ -35,12 +35,24 @@ public final class TestingMrcSession implements MrcSession {
 
     public volatile boolean closed;
 
+    /** Batches in {@link #run} now. */
+    public final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+
     public TestingMrcSession(Set<Long> entityIds) {
         this.entityIds = entityIds;
     }
 
     @Override
     public List<WindowLogits> run(List<MrcWindow> batch) {
+        running.incrementAndGet();
+        try {
+            return runCounted(batch);
+        } finally {
+            running.decrementAndGet();
+        }
+    }
+
+    private List<WindowLogits> runCounted(List<MrcWindow> batch) {
         batches.add(List.copyOf(batch));
         if (meet != null) {
             try {
