@@ -18,9 +18,14 @@ public final class BenchTexts {
 
     /** The sample abstracts, title and abstract as one text. */
     public static List<String> samples(int limit) throws IOException {
+        return samples(SampleAbstracts.RESOURCE, limit);
+    }
+
+    /** The sample abstracts of {@code resource} (a {@link SampleAbstracts} file), title and abstract as one text. */
+    public static List<String> samples(String resource, int limit) throws IOException {
         ObjectMapper json = new ObjectMapper();
         List<String> texts = new ArrayList<>();
-        for (String line : SampleAbstracts.load(limit)) {
+        for (String line : SampleAbstracts.load(resource, limit)) {
             JsonNode n = json.readTree(line);
             texts.add(n.get("title").asText() + " " + n.get("abstract").asText());
         }

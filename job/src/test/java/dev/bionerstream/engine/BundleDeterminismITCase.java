@@ -3,8 +3,7 @@ package dev.bionerstream.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.bench.BenchTexts;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.inference.MrcSession;
@@ -52,7 +51,8 @@ public class BundleDeterminismITCase {
     @ParameterizedTest(name = "{0}")
     @MethodSource("shippedBundles")
     void findsTheSameEntitiesWhateverTheBatch(String name, ModelBundle bundle, String samples) throws Exception {
-        List<String> texts = texts(samples);
+        List<String> texts = BenchTexts.samples(samples, TEXTS);
+        assertThat(texts).hasSize(TEXTS);
         String model = bundle.manifest().id();
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
                 MrcEngine engine = new MrcEngine(bundle, List.of(), GateSetting.BUNDLE)) {
@@ -106,18 +106,5 @@ public class BundleDeterminismITCase {
                 .map(e -> EventIds.mention("text-" + text, "TEXT", e.start(), e.end(), e.type(), model) + " " + e.type()
                         + " [" + e.start() + ", " + e.end() + ") " + e.text())
                 .toList();
-    }
-
-    /** Title and abstract of the first sample abstracts, as one text each, as {@code ./bioner extract} reads them. */
-    private static List<String> texts(String samples) throws Exception {
-        ObjectMapper json = new ObjectMapper();
-        List<String> out = new ArrayList<>();
-        for (String line : SampleAbstracts.load(samples, TEXTS)) {
-            JsonNode record = json.readTree(line);
-            out.add(record.path("title").asText() + " "
-                    + record.path("abstract").asText());
-        }
-        assertThat(out).hasSize(TEXTS);
-        return out;
     }
 }
