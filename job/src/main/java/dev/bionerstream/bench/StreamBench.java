@@ -14,6 +14,7 @@ import dev.bionerstream.serving.MicroBatcher;
 import dev.bionerstream.serving.ModelThreadTimes;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
+import dev.bionerstream.sink.opensearch.OpenSearchSinkOptions;
 import dev.bionerstream.viewer.IndexGateway;
 import dev.bionerstream.viewer.ViewerConfig;
 import java.time.Duration;
@@ -175,8 +176,8 @@ public final class StreamBench {
     private Stream stream() throws Exception {
         try (EmbeddedOpenSearch node = latency != null && latency.index() ? EmbeddedOpenSearch.start() : null) {
             if (node != null) {
-                options.setString("opensearch.hosts", node.url());
-                options.setString("opensearch.index", INDEX);
+                options.set(OpenSearchSinkOptions.HOSTS, node.url());
+                options.set(OpenSearchSinkOptions.INDEX, INDEX);
             }
             return stream(node);
         }

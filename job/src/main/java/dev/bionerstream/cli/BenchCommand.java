@@ -14,7 +14,6 @@ import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "bench",
         mixinStandardHelpOptions = true,
-        defaultValueProvider = ServingDefaults.class,
+        modelTransformer = EngineArgs.Flags.class,
         header = "Throughput of the model, the engine or the job (--stream); the job's latency (--rate)",
         description = {
             "Sequences/s of the bare ONNX Runtime session on pre-tokenized batches and of the whole engine on the same batches, their ratio and padding efficiency (default input: the sample abstracts, title and abstract as one text). With --stream, the streaming job instead (embedded Kafka in and out, local cluster, exactly-once with 2 s checkpoints, measured on a second pass after an unmeasured first that warms the JVM) against the bare session on the same windows. With --rate, the running job then gets a steady stream at that rate and the bench prints latency percentiles (p50, p95, p99, max) from each record's timestamp on the input topic until its document is visible to a read_committed consumer, to a consumer that does not wait for transactions and, with --index, to a search of the OpenSearch index. For a bundle with syntax, also the syntax annotator's sentences/s."
@@ -37,8 +36,8 @@ import picocli.CommandLine.Spec;
             "  ./bioner bench --stream --limit 200 --rate 90%% --delivery-guarantee at-least-once --checkpoint-interval 10s"
         })
 final class BenchCommand implements Callable<Integer> {
-    @Mixin
-    EngineArgs engine;
+    @Spec
+    CommandSpec spec;
 
     static final class Input {
         @Option(names = "--texts", description = "file with one text per line (default: the sample abstracts)")
@@ -101,9 +100,6 @@ final class BenchCommand implements Callable<Integer> {
                             + "search finds each document (the index refreshes every second)")
     boolean index;
 
-    @Spec
-    CommandSpec spec;
-
     @Option(
             names = "--rounds",
             defaultValue = "3",
@@ -121,9 +117,9 @@ final class BenchCommand implements Callable<Integer> {
         if (rate == null && index) {
             throw new ParameterException(spec.commandLine(), "--index measures the index's latency: add --rate");
         }
-        try (LocalModel m = engine.open()) {
+        try (LocalModel m = new EngineArgs(spec).open()) {
             if (stream) {
-                Configuration job = engine.toConfiguration();
+                Configuration job = new EngineArgs(spec).toConfiguration();
                 job.setString(KafkaOptions.CHECKPOINT_INTERVAL.key(), checkpointInterval);
                 job.setString(KafkaOptions.DELIVERY_GUARANTEE.key(), deliveryGuarantee);
                 StreamBench.LatencyPlan latency = rate == null

@@ -6,6 +6,9 @@ import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.ingest.IngestConfig;
 import dev.bionerstream.ingest.IngestJob;
+import dev.bionerstream.ingest.IngestOptions;
+import dev.bionerstream.kafka.KafkaOptions;
+import dev.bionerstream.options.CommandLineFlags;
 import dev.bionerstream.pubmed.PubMedDirectory;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ModelRoutes;
@@ -20,8 +23,12 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The whole pipeline on one machine with nothing installed: an embedded Kafka broker, an embedded
@@ -32,7 +39,7 @@ import picocli.CommandLine.Option;
 @Command(
         name = "demo",
         mixinStandardHelpOptions = true,
-        defaultValueProvider = ServingDefaults.class,
+        modelTransformer = DemoCommand.Flags.class,
         header = "The whole pipeline on this machine, on sample abstracts",
         description = {
             "Starts an embedded Kafka broker and an embedded OpenSearch node on 127.0.0.1 with the job's index sink and the search-and-view page (--no-index: neither), runs the job on a local Flink cluster with its dashboard (--port), produces N English sample abstracts (and two bad records) and 5 Spanish clinical-case samples (--abstracts-es), and prints a summary: abstracts, sentences, entities; by model, the languages it reads, its documents and each of its entity types; examples, dead letters, throughput, and the page's address with the number of searchable documents.%n",
@@ -53,8 +60,8 @@ final class DemoCommand implements Callable<Integer> {
     /** The language of the Spanish samples, which go out only when a Spanish bundle serves them. */
     static final String SPANISH = "spa";
 
-    @Mixin
-    EngineArgs engine;
+    @Spec
+    CommandSpec spec;
 
     @Option(
             names = "--abstracts",
@@ -75,17 +82,8 @@ final class DemoCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}")
     int spanishAbstracts;
 
-    @Option(
-            names = "--model.language-bundles",
-            description = "bundles by the record's language (LANG=DIR,...), or none. Default: spa="
-                    + BundleChoice.SPANISH + " (the Spanish PharmaCoNER bundle of the repository)")
-    String languageBundles;
-
     @Option(names = "--port", defaultValue = "8081", description = "Flink dashboard port. Default: ${DEFAULT-VALUE}")
     int port;
-
-    @Option(names = "--batch.max-wait", description = "micro-batch max wait. Default: ${DEFAULT-VALUE}")
-    String maxWait;
 
     @Option(
             names = "--exit-when-done",
@@ -100,18 +98,34 @@ final class DemoCommand implements Callable<Integer> {
     @Mixin
     ViewerArgs viewer;
 
+    /** The model options, the micro-batch wait, and the language bundles with the demo's own default. */
+    static final class Flags implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec spec) {
+            new EngineArgs.Flags().transform(spec);
+            spec.addOption(CommandLineFlags.of(ServingOptions.BATCH_MAX_WAIT));
+            OptionSpec languages = CommandLineFlags.of(ServingOptions.LANGUAGE_BUNDLES);
+            spec.addOption(languages.toBuilder()
+                    .description(languages.description()[0] + " Here: " + SPANISH + "=" + BundleChoice.SPANISH
+                            + " (the repository's Spanish PharmaCoNER bundle) unless " + NO_LANGUAGE_BUNDLES
+                            + " (English only).")
+                    .build());
+            return spec;
+        }
+    }
+
     private JobClient ingest;
     private DemoIndex index;
 
     @Override
     public Integer call() throws Exception {
-        Configuration options = engine.toConfiguration();
-        options.setString("job.checkpoint-interval", "2 s");
-        options.setString("batch.max-wait", maxWait);
+        Configuration options = new EngineArgs(spec).toConfiguration();
+        options.addAll(CommandLineFlags.given(spec, List.of(ServingOptions.BATCH_MAX_WAIT)));
+        options.set(KafkaOptions.CHECKPOINT_INTERVAL, Duration.ofSeconds(2));
         BundleChoice bundles = BundleChoice.ofThisInstallation();
         String byLanguage = languageBundles(bundles);
         if (byLanguage != null) {
-            options.setString("model.language-bundles", byLanguage);
+            options.set(ServingOptions.LANGUAGE_BUNDLES, byLanguage);
         }
         if (!noIndex) {
             index = DemoIndex.start(viewer);
@@ -167,7 +181,8 @@ final class DemoCommand implements Callable<Integer> {
         }
         dead = p.deadLetters.poll(Duration.ZERO);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        boolean englishDefault = engine.toConfiguration()
+        boolean englishDefault = new EngineArgs(spec)
+                .toConfiguration()
                 .getOptional(ServingOptions.BUNDLE)
                 .filter(b -> !b.equals(BundleChoice.BUNDLE_IN_JAR))
                 .isEmpty();
@@ -206,6 +221,8 @@ final class DemoCommand implements Callable<Integer> {
      * Spanish bundle, which a clone always has (a missing one is an error, not English only).
      */
     private String languageBundles(BundleChoice bundles) {
+        String languageBundles = CommandLineFlags.given(spec, List.of(ServingOptions.LANGUAGE_BUNDLES))
+                .get(ServingOptions.LANGUAGE_BUNDLES);
         if (languageBundles != null) {
             return languageBundles.equals(NO_LANGUAGE_BUNDLES) ? null : languageBundles;
         }
@@ -215,10 +232,10 @@ final class DemoCommand implements Callable<Integer> {
     /** The ingest job on a second local cluster (no dashboard), watching --pubmed, checkpoints every 2 s. */
     private JobClient startIngest(LocalPipeline p) throws Exception {
         Configuration c = new Configuration();
-        c.setString("ingest.directory", pubmed.toAbsolutePath().toUri().toString());
-        c.setString("ingest.monitor-interval", "2 s");
-        c.setString("kafka.bootstrap-servers", p.kafka.bootstrapServers());
-        c.setString("job.checkpoint-interval", "2 s");
+        c.set(IngestOptions.DIRECTORY, pubmed.toAbsolutePath().toUri().toString());
+        c.set(IngestOptions.MONITOR_INTERVAL, Duration.ofSeconds(2));
+        c.set(KafkaOptions.BOOTSTRAP_SERVERS, p.kafka.bootstrapServers());
+        c.set(KafkaOptions.CHECKPOINT_INTERVAL, Duration.ofSeconds(2));
         IngestConfig cfg = IngestConfig.from(c);
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(LocalCluster.configuration(0));

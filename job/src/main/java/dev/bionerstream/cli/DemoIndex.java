@@ -1,6 +1,7 @@
 package dev.bionerstream.cli;
 
 import dev.bionerstream.demo.EmbeddedOpenSearch;
+import dev.bionerstream.sink.opensearch.OpenSearchSinkOptions;
 import dev.bionerstream.viewer.IndexGateway;
 import dev.bionerstream.viewer.ViewerConfig;
 import dev.bionerstream.viewer.ViewerServer;
@@ -38,8 +39,8 @@ final class DemoIndex implements AutoCloseable {
 
     /** Turns the job's index sink on, towards this node (the sink creates the index with its mapping). */
     void configure(Configuration jobOptions) {
-        jobOptions.setString("opensearch.hosts", node.url());
-        jobOptions.setString("opensearch.index", index);
+        jobOptions.set(OpenSearchSinkOptions.HOSTS, node.url());
+        jobOptions.set(OpenSearchSinkOptions.INDEX, index);
     }
 
     /** Serves the page; call once the job runs. */

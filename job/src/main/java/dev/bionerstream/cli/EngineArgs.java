@@ -2,90 +2,45 @@ package dev.bionerstream.cli;
 
 import static dev.bionerstream.serving.ServingOptions.*;
 
+import dev.bionerstream.options.CommandLineFlags;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.LocalModel;
 import dev.bionerstream.serving.ServingConfig;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.IModelTransformer;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * The model options of every command, named as the job's {@code model.*} and {@code batch.*}
- * options (the short names are aliases); defaults come from {@link ServingDefaults}.
+ * The model options of every command that runs the model: the job's {@code model.*} and
+ * {@code batch.max-size} options ({@link dev.bionerstream.serving.ServingOptions}), each also under
+ * a short name.
  */
 final class EngineArgs {
-    @Option(
-            names = {"--bundle", "--model.bundle"},
-            description = "model bundle directory, or jar for the float16 bundle in the jar (default: on a CPU the "
-                    + "repository's int8 bundle, bundles/default-int8; on CUDA the jar's)")
-    String bundle;
+    private static final Map<ConfigOption<?>, String> SHORT_NAMES = shortNames();
 
-    @Option(
-            names = {"--device", "--model.device"},
-            description = "cpu or cuda:N (falls back to cpu). Default: ${DEFAULT-VALUE}")
-    String device;
+    private final CommandSpec spec;
 
-    @Option(
-            names = {"--threads", "--model.threads"},
-            description = "ONNX Runtime intra-op threads, 0 = all cores. Default: ${DEFAULT-VALUE}")
-    int threads;
+    /** Reads the options {@link Flags} gave the command {@code spec}. */
+    EngineArgs(CommandSpec spec) {
+        this.spec = spec;
+    }
 
-    @Option(
-            names = {"--runners", "--model.runners"},
-            description = "model batches run side by side, each on its own thread with --threads ONNX Runtime threads; "
-                    + "0 = one per core, each with one thread, on a CPU left at --threads 0, else 1. "
-                    + "Default: ${DEFAULT-VALUE}")
-    int runners;
+    /** Gives a command the model options: {@code @Command(modelTransformer = EngineArgs.Flags.class)}. */
+    static final class Flags implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec spec) {
+            SHORT_NAMES.forEach((option, name) -> spec.addOption(CommandLineFlags.of(option, name)));
+            return spec;
+        }
+    }
 
-    @Option(
-            names = {"--optimization", "--model.optimization"},
-            description = "graph optimisation: none, basic, extended, all. Default: ${DEFAULT-VALUE}")
-    String optimization;
-
-    @Option(
-            names = {"--batch-size", "--batch.max-size"},
-            description = "windows per model call. Default: ${DEFAULT-VALUE}")
-    int batchSize;
-
-    @Option(
-            names = {"--entity-types", "--model.entity-types"},
-            description = "types to extract, comma-separated (default: all of the bundle's)")
-    String entityTypes;
-
-    @Option(
-            names = {"--gate", "--model.gate"},
-            description = "presence gate: bundle (as the bundle's measurement says), on, off or a threshold in (0, 1). "
-                    + "Default: ${DEFAULT-VALUE}")
-    String gate;
-
-    @Option(
-            names = {"--corpus", "--model.corpus"},
-            description = "bundles with corpus tags: TYPE=CORPUS,... whose conventions each type follows "
-                    + "(default: the bundle's per type)")
-    String corpus;
-
-    /**
-     * These options under the job's keys, for a job the command starts (demo); {@code model.bundle}
-     * only when given, since {@link BundleChoice} decides what an unset one serves.
-     */
+    /** The options given, under the job's keys; those not given read as the job's defaults. */
     Configuration toConfiguration() {
-        Configuration c = new Configuration();
-        if (bundle != null) {
-            c.set(BUNDLE, bundle);
-        }
-        if (entityTypes != null) {
-            c.set(ENTITY_TYPES, entityTypes);
-        }
-        c.set(DEVICE, device);
-        c.set(THREADS, threads);
-        c.set(RUNNERS, runners);
-        c.set(OPTIMIZATION, optimization);
-        c.set(BATCH_MAX_SIZE, batchSize);
-        c.set(GATE, gate);
-        if (corpus != null) {
-            c.set(CORPUS, corpus);
-        }
-        return c;
+        return CommandLineFlags.given(spec, SHORT_NAMES.keySet());
     }
 
     /**
@@ -102,5 +57,19 @@ final class EngineArgs {
 
     LocalModel open() {
         return open(List.of());
+    }
+
+    private static Map<ConfigOption<?>, String> shortNames() {
+        Map<ConfigOption<?>, String> m = new LinkedHashMap<>();
+        m.put(BUNDLE, "--bundle");
+        m.put(DEVICE, "--device");
+        m.put(THREADS, "--threads");
+        m.put(RUNNERS, "--runners");
+        m.put(OPTIMIZATION, "--optimization");
+        m.put(BATCH_MAX_SIZE, "--batch-size");
+        m.put(ENTITY_TYPES, "--entity-types");
+        m.put(GATE, "--gate");
+        m.put(CORPUS, "--corpus");
+        return m;
     }
 }

@@ -13,14 +13,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Entity-level exact-match precision, recall and F1 of the engine on an IOB file. */
 @Command(
         name = "eval",
         mixinStandardHelpOptions = true,
-        defaultValueProvider = ServingDefaults.class,
+        modelTransformer = EngineArgs.Flags.class,
         header = "Precision, recall and F1 of a model on an IOB corpus",
         description = {
             "One sentence per engine text; the IOB file has one token per line and sentences separated by blank lines; --types maps the corpus's tags to the model's entity types."
@@ -32,8 +33,8 @@ import picocli.CommandLine.Option;
             "      --types NORMALIZABLES=normalizable,NOTNORMALIZABLES=non-normalizable,PROTEINAS=protein"
         })
 final class EvalCommand implements Callable<Integer> {
-    @Mixin
-    EngineArgs engine;
+    @Spec
+    CommandSpec spec;
 
     @Option(
             names = "--iob",
@@ -48,7 +49,7 @@ final class EvalCommand implements Callable<Integer> {
     public Integer call() {
         Map<String, String> tags = IobCorpus.parseTypes(types);
         IobCorpus corpus = IobCorpus.read(iob, tags);
-        try (LocalModel m = engine.open(List.copyOf(new LinkedHashSet<>(tags.values())))) {
+        try (LocalModel m = new EngineArgs(spec).open(List.copyOf(new LinkedHashSet<>(tags.values())))) {
             long t0 = System.nanoTime();
             Extraction x = m.extraction(corpus.sentences(), Segmentation.ONE_SENTENCE);
             double seconds = (System.nanoTime() - t0) / 1e9;

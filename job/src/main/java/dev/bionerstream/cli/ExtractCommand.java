@@ -15,13 +15,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** Reads texts on stdin, one per line, and prints one JSON line per entity. */
 @Command(
         name = "extract",
         mixinStandardHelpOptions = true,
-        defaultValueProvider = ServingDefaults.class,
+        modelTransformer = EngineArgs.Flags.class,
         header = "Entities in texts from stdin, one JSON line per entity",
         description = {"Fields: line, type, start, end (characters in the line), text, sentence, score."},
         footerHeading = "%nExamples:%n",
@@ -34,14 +35,14 @@ final class ExtractCommand implements Callable<Integer> {
     private static final int CHUNK = 64;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Mixin
-    EngineArgs engine;
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-        try (LocalModel m = engine.open()) {
+        try (LocalModel m = new EngineArgs(spec).open()) {
             List<String> chunk = new ArrayList<>();
             int first = 1;
             for (String line = in.readLine(); line != null; line = in.readLine()) {

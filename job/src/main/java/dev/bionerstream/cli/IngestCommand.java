@@ -2,7 +2,7 @@ package dev.bionerstream.cli;
 
 import dev.bionerstream.ingest.IngestConfig;
 import dev.bionerstream.ingest.IngestJob;
-import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.options.OptionKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

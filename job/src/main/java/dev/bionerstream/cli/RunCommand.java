@@ -4,7 +4,8 @@ import dev.bionerstream.job.BionerJob;
 import dev.bionerstream.job.JobConfig;
 import dev.bionerstream.kafka.KafkaConfig;
 import dev.bionerstream.kafka.KafkaOptions;
-import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.options.OptionKeys;
+import dev.bionerstream.options.OptionText;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.net.URI;
@@ -135,10 +136,9 @@ final class RunCommand implements Callable<Integer> {
         }
         sb.append(usage);
         for (ConfigOption<?> o : options) {
+            String def = OptionText.defaultValue(o);
             sb.append(String.format(
-                    "  --%-36s %s%n",
-                    o.key() + (o.hasDefaultValue() ? " (" + o.defaultValue() + ")" : ""),
-                    new PlainTextFormatter().format(o.description())));
+                    "  --%-36s %s%n", o.key() + (def.isEmpty() ? "" : " (" + def + ")"), OptionText.description(o)));
         }
         sb.append(
                 "  --kafka.properties.*                 passed to the Kafka clients (security.protocol, sasl.*, ssl.*)\n");

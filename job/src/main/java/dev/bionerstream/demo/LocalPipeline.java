@@ -4,6 +4,8 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.job.BionerJob;
 import dev.bionerstream.job.JobConfig;
+import dev.bionerstream.job.JobOptions;
+import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.kafka.OutputFormat;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
@@ -60,8 +62,8 @@ public final class LocalPipeline implements AutoCloseable {
             throws Exception {
         try {
             Configuration args = new Configuration(options);
-            args.setString("kafka.bootstrap-servers", bootstrapServers);
-            args.setString("kafka.starting-offsets", "earliest");
+            args.set(KafkaOptions.BOOTSTRAP_SERVERS, bootstrapServers);
+            args.set(JobOptions.STARTING_OFFSETS, "earliest");
             JobConfig cfg = JobConfig.from(args, bundles);
             kafka.createTopics(
                     1,

@@ -4,7 +4,8 @@ import static dev.bionerstream.ingest.IngestOptions.*;
 
 import dev.bionerstream.kafka.KafkaConfig;
 import dev.bionerstream.kafka.KafkaOptions;
-import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.options.OptionChecks;
+import dev.bionerstream.options.OptionKeys;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.List;
@@ -37,9 +38,7 @@ public record IngestConfig(KafkaConfig kafka, String directory, Duration monitor
             throw new IllegalArgumentException(
                     "--" + DIRECTORY.key() + " is required: the directory PubMed files are dropped into");
         }
-        if (c.get(MONITOR_INTERVAL).isNegative() || c.get(MONITOR_INTERVAL).isZero()) {
-            throw new IllegalArgumentException("--" + MONITOR_INTERVAL.key() + " must be positive");
-        }
+        OptionChecks.requirePositive(MONITOR_INTERVAL, c.get(MONITOR_INTERVAL));
         return new IngestConfig(kafka, dir.trim(), c.get(MONITOR_INTERVAL), c.get(MIN_FILE_AGE));
     }
 }

@@ -3,7 +3,7 @@ package dev.bionerstream.ingest;
 import dev.bionerstream.kafka.Checkpointing;
 import dev.bionerstream.kafka.KafkaConfig;
 import dev.bionerstream.kafka.KafkaIO;
-import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.options.OptionKeys;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.file.src.FileSource;
 import org.apache.flink.connector.file.src.enumerate.NonSplittingRecursiveEnumerator;

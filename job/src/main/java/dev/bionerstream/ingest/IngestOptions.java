@@ -12,7 +12,8 @@ public final class IngestOptions {
     public static final ConfigOption<String> DIRECTORY = ConfigOptions.key("ingest.directory")
             .stringType()
             .noDefaultValue()
-            .withDescription("Directory (or file-system URI: s3://, hdfs://) watched for PubMed .xml / .xml.gz files.");
+            .withDescription(
+                    "Directory (or file-system URI: file:///, s3://, hdfs://) watched for PubMed .xml / .xml.gz files. Required.");
     public static final ConfigOption<Duration> MONITOR_INTERVAL = ConfigOptions.key("ingest.monitor-interval")
             .durationType()
             .defaultValue(Duration.ofSeconds(10))

@@ -4,7 +4,7 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.kafka.Checkpointing;
 import dev.bionerstream.kafka.KafkaIO;
-import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.options.OptionKeys;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchSink;

@@ -4,7 +4,8 @@ import static dev.bionerstream.job.JobOptions.*;
 
 import dev.bionerstream.kafka.KafkaConfig;
 import dev.bionerstream.kafka.KafkaOptions;
-import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.options.OptionChecks;
+import dev.bionerstream.options.OptionKeys;
 import dev.bionerstream.records.InputFormat;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ModelRoutes;
@@ -44,10 +45,8 @@ public record JobConfig(
     public static JobConfig from(Configuration c, BundleChoice bundles) {
         OptionKeys.requireKnown(c, OPTIONS, KafkaOptions.KAFKA_PROPERTIES_PREFIX);
         KafkaConfig kafka = KafkaConfig.from(c);
-        ServingConfig.requirePositive(ASYNC_CAPACITY.key(), c.get(ASYNC_CAPACITY));
-        if (c.get(ASYNC_RETRIES) < 0) {
-            throw new IllegalArgumentException("--" + ASYNC_RETRIES.key() + " must be >= 0");
-        }
+        OptionChecks.requirePositive(ASYNC_CAPACITY, c.get(ASYNC_CAPACITY));
+        OptionChecks.requireNotNegative(ASYNC_RETRIES, c.get(ASYNC_RETRIES));
         return new JobConfig(
                 kafka,
                 c.get(ENTITIES_TOPIC),

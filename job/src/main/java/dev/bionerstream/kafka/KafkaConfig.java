@@ -2,6 +2,7 @@ package dev.bionerstream.kafka;
 
 import static dev.bionerstream.kafka.KafkaOptions.*;
 
+import dev.bionerstream.options.OptionChecks;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.Locale;
@@ -31,7 +32,7 @@ public record KafkaConfig(
         String checkpointDir)
         implements Serializable {
 
-    /** The settings in {@code c}; the caller has refused keys it does not know ({@link OptionKeys}). */
+    /** The settings in {@code c}; the caller has refused keys it does not know ({@link dev.bionerstream.options.OptionKeys}). */
     public static KafkaConfig from(Configuration c) {
         String servers = c.get(BOOTSTRAP_SERVERS);
         if (servers == null || servers.isBlank()) {
@@ -46,9 +47,7 @@ public record KafkaConfig(
                     default -> throw new IllegalArgumentException(
                             "--" + DELIVERY_GUARANTEE.key() + " must be exactly-once, at-least-once or none");
                 };
-        if (c.get(PARALLELISM) < 1) {
-            throw new IllegalArgumentException("--" + PARALLELISM.key() + " must be >= 1, got " + c.get(PARALLELISM));
-        }
+        OptionChecks.requirePositive(PARALLELISM, c.get(PARALLELISM));
         Map<String, String> kafka = new TreeMap<>();
         c.toMap().forEach((k, v) -> {
             if (k.startsWith(KAFKA_PROPERTIES_PREFIX)) {

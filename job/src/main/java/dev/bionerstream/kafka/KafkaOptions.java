@@ -19,7 +19,7 @@ public final class KafkaOptions {
     public static final ConfigOption<String> BOOTSTRAP_SERVERS = ConfigOptions.key("kafka.bootstrap-servers")
             .stringType()
             .noDefaultValue()
-            .withDescription("Kafka bootstrap servers, host:port[,host:port].");
+            .withDescription("Kafka bootstrap servers, host:port[,host:port]. Required.");
 
     public static final ConfigOption<String> INPUT_TOPIC = ConfigOptions.key("kafka.input-topic")
             .stringType()
@@ -29,7 +29,7 @@ public final class KafkaOptions {
     public static final ConfigOption<String> DEAD_LETTER_TOPIC = ConfigOptions.key("kafka.dead-letter-topic")
             .stringType()
             .defaultValue("abstracts-dlq")
-            .withDescription("Topic of DeadLetter records.");
+            .withDescription("Topic of DeadLetter records: every input the job could not annotate, with the reason.");
 
     public static final ConfigOption<OutputFormat> OUTPUT_FORMAT = ConfigOptions.key("kafka.output-format")
             .enumType(OutputFormat.class)
@@ -53,13 +53,13 @@ public final class KafkaOptions {
                     "kafka.transactional-id-prefix")
             .stringType()
             .defaultValue("bioner-stream")
-            .withDescription("Prefix of the exactly-once sink's transactional ids; unique per job.");
+            .withDescription("Prefix of the sinks' transactional ids; unique per job.");
 
     public static final ConfigOption<Duration> TRANSACTION_TIMEOUT = ConfigOptions.key("kafka.transaction-timeout")
             .durationType()
             .defaultValue(Duration.ofMinutes(5))
             .withDescription(
-                    "Kafka transaction timeout; must exceed the checkpoint interval and stay below the broker's transaction.max.timeout.ms.");
+                    "Kafka transaction timeout: above the checkpoint interval plus the longest a TaskManager may stand still (GC pause, starved CPU, a stop-with-savepoint), below the broker's transaction.max.timeout.ms (15 min by default). A transaction open longer is aborted by the broker and its records are lost (docs/guarantees.md).");
 
     public static final ConfigOption<Integer> PARALLELISM = ConfigOptions.key("job.parallelism")
             .intType()
@@ -69,15 +69,13 @@ public final class KafkaOptions {
     public static final ConfigOption<Duration> CHECKPOINT_INTERVAL = ConfigOptions.key("job.checkpoint-interval")
             .durationType()
             .defaultValue(Duration.ofSeconds(30))
-            .withDescription("Checkpoint interval; exactly-once output is committed at each checkpoint.");
+            .withDescription("Checkpoint interval; exactly-once output becomes visible at each checkpoint.");
 
     public static final ConfigOption<String> CHECKPOINT_DIR = ConfigOptions.key("job.checkpoint-dir")
             .stringType()
             .noDefaultValue()
             .withDescription(
-                    "Durable checkpoint storage (file:///path, s3://bucket/path); the job's checkpoints go to <dir>/<kafka.group-id> "
-                            + "and are kept when the job is cancelled. Unset: Flink's execution.checkpointing.dir; "
-                            + "./bioner run defaults to ~/.local/share/bioner-stream/checkpoints and resumes from the newest one.");
+                    "Durable checkpoint storage (file:///path, s3://bucket/path). When set, checkpoints go to <dir>/<kafka.group-id> and are kept when the job is cancelled or killed; ./bioner run sets ~/.local/share/bioner-stream/checkpoints and resumes from the newest one. Unset: where Flink's execution.checkpointing.dir says, under <dir>/<job id>, a new directory per submission.");
 
     /** Every option above, for validating the keys a user gives. */
     public static final List<ConfigOption<?>> ALL = List.of(

@@ -9,6 +9,7 @@ import dev.bionerstream.inference.Device;
 import dev.bionerstream.inference.GraphOptimization;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.options.OptionChecks;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +45,7 @@ public record ServingConfig(
         Objects.requireNonNull(gate, "gate");
         Objects.requireNonNull(batchMaxSize, "batchMaxSize");
         corpora = Map.copyOf(corpora);
-        requirePositive(MAX_WINDOWS_PER_DOCUMENT.key(), maxWindowsPerDocument);
+        OptionChecks.requirePositive(MAX_WINDOWS_PER_DOCUMENT, maxWindowsPerDocument);
         if (runners < 0) {
             throw new IllegalArgumentException(
                     "--" + RUNNERS.key() + " must be 0 (one per core on a CPU) or more, got " + runners);
@@ -79,7 +80,7 @@ public record ServingConfig(
                 GateSetting.parse(c.get(GATE)),
                 c.getOptional(CORPUS).map(ServingConfig::pairs).orElse(Map.of()),
                 inference,
-                new BatchSize(c.get(BATCH_MAX_SIZE)),
+                new BatchSize(OptionChecks.requirePositive(BATCH_MAX_SIZE, c.get(BATCH_MAX_SIZE))),
                 c.get(BATCH_MAX_WAIT),
                 c.get(RUNNERS),
                 c.get(MAX_WINDOWS_PER_DOCUMENT));
@@ -118,12 +119,5 @@ public record ServingConfig(
     /** The bundle this config names, or the one in the jar. */
     public ModelBundle loadBundle() {
         return ModelBundle.loadOrDefault(Optional.ofNullable(bundle).map(Path::of));
-    }
-
-    /** The check every count option of the job and the model shares, with the message users see. */
-    public static void requirePositive(String key, int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException("--" + key + " must be >= 1, got " + value);
-        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.bionerstream.serving;
 
-import dev.bionerstream.engine.BatchSize;
 import java.time.Duration;
 import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
@@ -58,7 +57,7 @@ public final class ServingOptions {
             .withDescription(
                     "For a bundle trained with corpus tags: whose annotation conventions a type follows, TYPE=CORPUS pairs, "
                             + "comma-separated (e.g. disease=NCBI-disease); the bundle's default per type when unset.");
-    public static final ConfigOption<Integer> BATCH_MAX_SIZE = ConfigOptions.key(BatchSize.KEY)
+    public static final ConfigOption<Integer> BATCH_MAX_SIZE = ConfigOptions.key("batch.max-size")
             .intType()
             .defaultValue(32)
             .withDescription("A model batch closes at this many sequences (Triton max_batch_size).");

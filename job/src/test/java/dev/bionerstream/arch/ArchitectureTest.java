@@ -14,7 +14,8 @@ import com.tngtech.archunit.lang.ArchRule;
  * line; the benchmarks (under the cli only, listening to the batcher as the job's metrics do); the
  * demo; the two jobs as peers, annotation ({@code job}, with its index sink) and feeds ({@code
  * ingest}); serving -> engine -> inference; and at the bottom what both jobs share without knowing
- * either: the Kafka transport ({@code kafka}), the input records ({@code records}: formats, checks,
+ * either: the Kafka transport ({@code kafka}), the options layer ({@code options}: command-line
+ * parsing, the checks and the text every option shows, as help or as docs), the input records ({@code records}: formats, checks,
  * decoding), the feed formats ({@code pubmed}, {@code formats}) and the model core (bundles, features,
  * syntax, text, evaluation). The viewer reads the index over HTTP only: the cli wires it, it knows no
  * other layer. The model core and the feed formats run without Flink, so they can be reused and
@@ -33,6 +34,7 @@ class ArchitectureTest {
             ENGINE = "engine",
             INFERENCE = "inference",
             KAFKA = "Kafka transport",
+            OPTIONS = "options",
             RECORDS = "input records",
             FEEDS = "feed formats",
             CORE = "model core";
@@ -62,6 +64,8 @@ class ArchitectureTest {
             .definedBy("dev.bionerstream.inference..")
             .layer(KAFKA)
             .definedBy("dev.bionerstream.kafka..")
+            .layer(OPTIONS)
+            .definedBy("dev.bionerstream.options..")
             .layer(RECORDS)
             .definedBy("dev.bionerstream.records..")
             .layer(FEEDS)
@@ -84,7 +88,7 @@ class ArchitectureTest {
             .whereLayer(FEEDS_JOB)
             .mayOnlyBeAccessedByLayers(CLI)
             .whereLayer(SINK)
-            .mayOnlyBeAccessedByLayers(JOB)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH, JOB)
             .whereLayer(VIEWER)
             .mayOnlyBeAccessedByLayers(CLI, BENCH)
             .whereLayer(SERVING)
@@ -95,6 +99,8 @@ class ArchitectureTest {
             .mayOnlyBeAccessedByLayers(BENCH, ENGINE, SERVING)
             .whereLayer(KAFKA)
             .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, FEEDS_JOB)
+            .whereLayer(OPTIONS)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, FEEDS_JOB, SINK, SERVING, KAFKA)
             .whereLayer(RECORDS)
             .mayOnlyBeAccessedByLayers(CLI, JOB, FEEDS_JOB)
             .whereLayer(FEEDS)

@@ -3,7 +3,7 @@ package dev.bionerstream.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.bionerstream.kafka.OptionKeys;
+import dev.bionerstream.options.OptionKeys;
 import org.junit.jupiter.api.Test;
 
 /** The feed job's keys: its own and the shared Kafka ones, none of the annotation job's. */

@@ -113,7 +113,7 @@ class BatchQueueTest {
 
     @Test
     void rejectsNonsenseSettings() {
-        assertThatThrownBy(() -> new BatchSize(0)).hasMessage("--batch.max-size must be >= 1, got 0");
+        assertThatThrownBy(() -> new BatchSize(0)).hasMessage("a model batch holds at least one window, got 0");
         assertThatThrownBy(() -> new BatchQueue(new BatchSize(1), Duration.ofMillis(-1)))
                 .hasMessageContaining("max wait");
     }

@@ -2,6 +2,7 @@ package dev.bionerstream.sink.opensearch;
 
 import static dev.bionerstream.sink.opensearch.OpenSearchSinkOptions.*;
 
+import dev.bionerstream.options.OptionChecks;
 import java.io.Serializable;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -97,8 +98,8 @@ public record OpenSearchSinkConfig(
                     + "opensearch.username and opensearch.password (or " + ENV_USERNAME + " and "
                     + ENV_PASSWORD + "), or neither for a cluster without security.");
         }
-        requirePositive(maxBatchSize, "opensearch.bulk.max-actions", "500");
-        requirePositive(maxInFlightRequests, "opensearch.bulk.max-in-flight", "2");
+        OptionChecks.requirePositive(BULK_MAX_ACTIONS, maxBatchSize);
+        OptionChecks.requirePositive(BULK_MAX_IN_FLIGHT, maxInFlightRequests);
         if (maxBatchSizeInBytes <= 0) {
             throw new IllegalArgumentException("opensearch.bulk.max-size must be positive, for example 5mb.");
         }
@@ -111,9 +112,9 @@ public record OpenSearchSinkConfig(
             throw new IllegalArgumentException("opensearch.retry.max-retries must be 0 or more (0 fails the job at the "
                     + "first failed bulk item); got " + maxRetries + ".");
         }
-        requirePositive(maxTimeInBuffer, "opensearch.bulk.flush-interval", "1s");
-        requirePositive(initialBackoff, "opensearch.retry.initial-backoff", "100ms");
-        requirePositive(requestTimeout, "opensearch.request-timeout", "60s");
+        OptionChecks.requirePositive(BULK_FLUSH_INTERVAL, maxTimeInBuffer);
+        OptionChecks.requirePositive(RETRY_INITIAL_BACKOFF, initialBackoff);
+        OptionChecks.requirePositive(REQUEST_TIMEOUT, requestTimeout);
         if (maxBackoff.compareTo(initialBackoff) < 0) {
             throw new IllegalArgumentException("opensearch.retry.max-backoff (" + maxBackoff
                     + ") is shorter than opensearch.retry.initial-backoff (" + initialBackoff
@@ -218,19 +219,5 @@ public record OpenSearchSinkConfig(
                 + ", maxTimeInBuffer=" + maxTimeInBuffer + ", maxInFlightRequests=" + maxInFlightRequests
                 + ", maxBufferedRequests=" + maxBufferedRequests + ", retryPolicy=" + retryPolicy
                 + ", requestTimeout=" + requestTimeout + "]";
-    }
-
-    private static void requirePositive(int value, String key, String example) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(
-                    key + " must be positive (for example " + example + "); got " + value + ".");
-        }
-    }
-
-    private static void requirePositive(Duration value, String key, String example) {
-        if (value == null || value.isZero() || value.isNegative()) {
-            throw new IllegalArgumentException(
-                    key + " must be a positive duration (for example " + example + "); got " + value + ".");
-        }
     }
 }

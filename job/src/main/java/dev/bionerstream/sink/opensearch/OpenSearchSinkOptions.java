@@ -18,20 +18,21 @@ public final class OpenSearchSinkOptions {
             .stringType()
             .noDefaultValue()
             .withDescription(
-                    "OpenSearch URLs (http[s]://host:port, comma-separated); the index sink is off when unset.");
+                    "OpenSearch URLs, http[s]://host:port, comma-separated (port 9200 when omitted); the index sink is off when unset. Environment: OPENSEARCH_HOSTS.");
     public static final ConfigOption<String> INDEX = ConfigOptions.key("opensearch.index")
             .stringType()
             .defaultValue("bioner-documents")
             .withDescription(
-                    "Index of per-document entity records (created with the mapping in the jar when missing).");
+                    "Index of per-document entity records, created with the mapping in the jar when missing; lower case, none of \\ / * ? \" < > | , # : or spaces, not starting with -, _ or +.");
     public static final ConfigOption<String> USERNAME = ConfigOptions.key("opensearch.username")
             .stringType()
             .noDefaultValue()
-            .withDescription("Basic-auth user (use an environment variable from a Secret).");
+            .withDescription("Basic-auth user. Environment: OPENSEARCH_USERNAME (e.g. from a Secret).");
     public static final ConfigOption<String> PASSWORD = ConfigOptions.key("opensearch.password")
             .stringType()
             .noDefaultValue()
-            .withDescription("Basic-auth password (use an environment variable from a Secret).");
+            .withDescription(
+                    "Basic-auth password; set both or neither. Environment: OPENSEARCH_PASSWORD (e.g. from a Secret).");
     public static final ConfigOption<Boolean> CREATE_INDEX = ConfigOptions.key("opensearch.create-index")
             .booleanType()
             .defaultValue(true)
@@ -65,8 +66,7 @@ public final class OpenSearchSinkOptions {
             .intType()
             .defaultValue(8)
             .withDescription(
-                    "Retries of a document whose indexing failed with a retryable error (HTTP 429, 5xx, connection); "
-                            + "after that the job fails and restarts from its last checkpoint.");
+                    "Retries of a document after retryable failures (HTTP 429, 408, 5xx, network); after that the job fails and restarts from its last checkpoint. Other rejections (mapping errors, 401/403) fail at once.");
     public static final ConfigOption<Duration> RETRY_INITIAL_BACKOFF = ConfigOptions.key(
                     "opensearch.retry.initial-backoff")
             .durationType()

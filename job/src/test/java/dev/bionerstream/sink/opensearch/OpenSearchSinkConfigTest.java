@@ -123,7 +123,7 @@ class OpenSearchSinkConfigTest {
                         .setHosts("http://os:9200")
                         .setMaxInFlightRequests(0)
                         .build())
-                .hasMessageContaining("opensearch.bulk.max-in-flight must be positive");
+                .hasMessageContaining("--opensearch.bulk.max-in-flight must be >= 1, got 0");
         assertThatThrownBy(() -> OpenSearchSink.builder()
                         .setHosts("http://os:9200")
                         .setRetries(-1, Duration.ofMillis(10), Duration.ofSeconds(1))

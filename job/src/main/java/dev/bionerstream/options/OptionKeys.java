@@ -1,4 +1,4 @@
-package dev.bionerstream.kafka;
+package dev.bionerstream.options;
 
 import java.util.Collection;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package dev.bionerstream.cli;
+package dev.bionerstream.options;
 
 import java.util.EnumSet;
 import org.apache.flink.configuration.description.Formatter;
@@ -8,7 +8,7 @@ import org.apache.flink.configuration.description.TextElement;
  * Renders a {@code ConfigOption}'s description as plain text for a terminal: Flink ships only an
  * HTML formatter, and a {@code Description}'s own {@code toString()} is its identity.
  */
-final class PlainTextFormatter extends Formatter {
+public final class PlainTextFormatter extends Formatter {
     @Override
     protected void formatLink(StringBuilder out, String link, String description) {
         out.append(description.isEmpty() ? link : description + " (" + link + ")");
