@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.util.TimeUtils;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -120,8 +121,8 @@ final class BenchCommand implements Callable<Integer> {
         try (LocalModel m = new EngineArgs(spec).open()) {
             if (stream) {
                 Configuration job = new EngineArgs(spec).toConfiguration();
-                job.setString(KafkaOptions.CHECKPOINT_INTERVAL.key(), checkpointInterval);
-                job.setString(KafkaOptions.DELIVERY_GUARANTEE.key(), deliveryGuarantee);
+                job.set(KafkaOptions.CHECKPOINT_INTERVAL, TimeUtils.parseDuration(checkpointInterval));
+                job.set(KafkaOptions.DELIVERY_GUARANTEE, deliveryGuarantee);
                 StreamBench.LatencyPlan latency = rate == null
                         ? null
                         : new StreamBench.LatencyPlan(offeredRates(), Duration.ofSeconds(latencySeconds), index);
