@@ -2,8 +2,7 @@
 # Starts or continues a training run in the background, niced, and returns at once.
 #
 #   ./train-background.sh NAME [bioner_mrc.train options, without --out]
-#   ./train-background.sh --module budget NAME [bioner_mrc.budget options, without --out]
-#   ./train-background.sh --module full_budget NAME [bioner_mrc.full_budget options, without --out]
+#   ./train-background.sh --module budget NAME [bioner_mrc.budget options (--full too), without --out]
 #   ./train-background.sh --wait ...   # queue behind the training that runs now
 #
 # The run folder is $BIONER_RUNS/NAME (default ~/.cache/bioner-stream/runs/NAME), outside the
@@ -18,16 +17,17 @@ WAIT=-n
 STATE=started
 while [ $# -gt 0 ]; do
   case "$1" in
-    --module) [ $# -ge 2 ] || { echo "--module needs train, budget or full_budget" >&2; exit 2; }; MODULE=$2; shift 2 ;;
+    --module) [ $# -ge 2 ] || { echo "--module needs train or budget" >&2; exit 2; }; MODULE=$2; shift 2 ;;
     --wait) WAIT=; STATE="queued behind the running training"; shift ;;
     *) break ;;
   esac
 done
 case "$MODULE" in
-  train|budget|full_budget) ;;
-  *) echo "--module must be train, budget or full_budget, not $MODULE" >&2; exit 2 ;;
+  train|budget) ;;
+  full_budget) echo "--module full_budget is now --module budget NAME --full ..." >&2; exit 2 ;;
+  *) echo "--module must be train or budget, not $MODULE" >&2; exit 2 ;;
 esac
-[ $# -ge 1 ] || { echo "usage: $0 [--module train|budget|full_budget] NAME [options]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [--module train|budget] NAME [options]" >&2; exit 2; }
 NAME=$1; shift
 RUNS=${BIONER_RUNS:-$HOME/.cache/bioner-stream/runs}
 RUN="$RUNS/$NAME"

@@ -15,6 +15,7 @@ import os
 import random
 import sys
 import time
+from typing import NamedTuple
 
 import torch
 
@@ -170,129 +171,186 @@ def batches_for_epoch(examples, batch_size, seed, epoch, negative_rate=1.0):
     return batches
 
 
-def main(argv=None):
+def checked_args(argv):
+    """The options, and the device they ask for; refused before the model and corpora are loaded,
+    which takes minutes for a large encoder."""
     args = parse_args(argv)
-    # Checked before the model and corpora are loaded, which takes minutes for a large encoder.
     if not 0.0 <= args.holdout < 1.0:
         raise SystemExit(f"--holdout must be in [0, 1), got {args.holdout}")
     if not 0.0 < args.negative_rate <= 1.0:
         raise SystemExit(f"--negative-rate must be in (0, 1], got {args.negative_rate}")
     try:
-        compute = computing.Compute.of(args)
+        return args, computing.Compute.of(args)
     except ValueError as e:
         raise SystemExit(str(e))
+
+
+def report_data(args, types, queries, train, held):
+    print(f"types {types}; {len(train)} training and {len(held)} held-out examples", flush=True)
+    print(f"{sum(1 for e in train if e.gold)} training examples hold a mention of their type; "
+          f"negative rate {args.negative_rate}", flush=True)
+    for t, q in queries.items():
+        print(f"  query[{t}] = {q}", flush=True)
+
+
+def optimizer(model, args):
+    heads = [p for n, p in model.named_parameters() if not n.startswith("bert.")]
+    no_decay = [p for n, p in model.bert.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
+    decay = [p for n, p in model.bert.named_parameters() if not (n.endswith("bias") or "LayerNorm" in n)]
+    return torch.optim.AdamW([
+        {"params": decay, "lr": args.lr, "weight_decay": args.weight_decay},
+        {"params": no_decay, "lr": args.lr, "weight_decay": 0.0},
+        {"params": heads, "lr": args.head_lr, "weight_decay": args.weight_decay},
+    ])
+
+
+class Steps(NamedTuple):
+    per_epoch: int
+    total: int
+
+
+def steps(args, train) -> Steps:
+    # The same count every epoch (epoch_sample), so a resumed run knows where it stands.
+    per_epoch = math.ceil(len(epoch_sample(train, args.negative_rate, args.seed, 0)) / args.batch_size)
+    total = math.ceil(per_epoch * args.epochs)
+    return Steps(per_epoch, min(total, args.max_steps) if args.max_steps else total)
+
+
+def schedule(opt, total: int, warmup: float):
+    warm = max(1, int(total * warmup))
+    return torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm))))
+
+
+class Run:
+    """What a checkpoint holds: the model, its optimizer and schedule, the step and the best held-out F1."""
+
+    def __init__(self, out, model, opt, sched, meta):
+        self.out, self.model, self.opt, self.sched, self.meta = out, model, opt, sched, meta
+        self.step, self.best = 0, -1.0
+        self.best_scores = None  # per corpus/type, when this session found the best model
+        self.state_path = os.path.join(out, "last.pt")
+
+    def resume(self, device, total: int):
+        if not os.path.isfile(self.state_path):
+            return
+        st = torch.load(self.state_path, map_location=device)
+        self.model.load_state_dict(st["model"])
+        self.opt.load_state_dict(st["optimizer"])
+        self.sched.load_state_dict(st["scheduler"])
+        self.step, self.best = st["step"], st["best"]
+        print(f"resumed at step {self.step}/{total} (best held-out F1 {self.best:.2f})", flush=True)
+
+    def save(self):
+        # Through a temporary file, so that a run killed while saving still has its previous last.pt.
+        torch.save({"model": self.model.state_dict(), "optimizer": self.opt.state_dict(),
+                    "scheduler": self.sched.state_dict(), "step": self.step, "best": self.best, "meta": self.meta},
+                   self.state_path + ".tmp")
+        os.replace(self.state_path + ".tmp", self.state_path)
+
+    def keep(self, f1):
+        torch.save({"model": self.model.state_dict(), "meta": self.meta, "step": self.step, "holdout_f1": f1},
+                   os.path.join(self.out, "best.pt"))
+
+
+def train_step(args, run: Run, compute, batch) -> torch.Tensor:
+    b = compute.to(collate(batch))
+    mask = context_mask(b["attention_mask"], b["token_type_ids"])
+    model = run.model
+    with compute.autocast():
+        if args.sentence_task > 0:
+            start, end, presence = model(b["input_ids"], b["attention_mask"], b["token_type_ids"],
+                                         b["start_labels"], presence=True, syntax=b.get("syntax"))
+            loss = (mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
+                    + args.sentence_task * presence_loss(presence, b["start_labels"], mask))
+        else:
+            start, end = model(b["input_ids"], b["attention_mask"], b["token_type_ids"], b["start_labels"],
+                               syntax=b.get("syntax"))
+            loss = mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
+    run.opt.zero_grad()
+    loss.backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)
+    run.opt.step()
+    run.sched.step()
+    run.step += 1
+    return loss
+
+
+def end_epoch(run: Run, held, compute):
+    """Scores the held-out examples and keeps the model as best.pt when it is the best so far."""
+    f1 = None
+    if held:
+        scores = evaluate(run.model, held, compute=compute)
+        table = scores.table()
+        print(json.dumps(table, indent=None), flush=True)
+        f1 = 100 * scores.prf("all")[2]
+        print(f"held-out F1 after step {run.step}: {f1:.2f} (best {run.best:.2f})", flush=True)
+    else:
+        print(f"no held-out sentences (--holdout 0): best.pt is the model after step {run.step}", flush=True)
+    if f1 is None or f1 > run.best:  # with nothing held out, the newest model is the one kept
+        if f1 is not None:
+            run.best, run.best_scores = f1, table
+        run.keep(f1)
+    run.save()
+
+
+def train_loop(args, run: Run, train, held, compute, plan: Steps) -> float:
+    """Trains from ``run.step`` to the plan's last step; returns this session's examples per second."""
+    t0, seen = time.time(), 0
+    while run.step < plan.total:
+        epoch, offset = divmod(run.step, plan.per_epoch)
+        run.model.train()
+        for batch_idx in batches_for_epoch(train, args.batch_size, args.seed, epoch, args.negative_rate)[offset:]:
+            if run.step >= plan.total:
+                break
+            loss = train_step(args, run, compute, [train[i] for i in batch_idx])
+            seen += len(batch_idx)
+            if run.step % args.log_every == 0:
+                rate = seen / (time.time() - t0)
+                eta = (plan.total - run.step) * args.batch_size / rate / 60
+                print(f"step {run.step}/{plan.total} epoch {run.step / plan.per_epoch:.2f} loss {loss.item():.4f} "
+                      f"{rate:.1f} ex/s eta {eta:.0f} min", flush=True)
+            if run.step % args.checkpoint_every == 0:
+                run.save()
+        if run.step % plan.per_epoch == 0 or run.step >= plan.total:
+            end_epoch(run, held, compute)
+    return seen / max(1e-9, time.time() - t0)
+
+
+def write_record(run: Run, plan: Steps, batch_size: int, rate: float):
+    with open(os.path.join(run.out, "training.json"), "w", encoding="utf-8") as f:
+        json.dump({**run.meta, "steps": run.step, "holdout_f1": run.best if run.best >= 0 else None,
+                   # absent when the best model was kept by an earlier session of a resumed run
+                   **({"holdout_scores": run.best_scores} if run.best_scores is not None else {}),
+                   "examples_per_epoch": plan.per_epoch * batch_size,
+                   "examples_per_second_this_session": round(rate, 2)}, f, indent=2)
+
+
+def main(argv=None):
+    args, compute = checked_args(argv)
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     os.makedirs(args.out, exist_ok=True)
     tok = WordPieceTokenizer(args.tokenizer)
     init = load_checkpoint(args.init_from, int8_arithmetic=False) if args.init_from else None
     specs, types, queries, train, held, extra = training_data(args, tok, init)
-    print(f"types {types}; {len(train)} training and {len(held)} held-out examples", flush=True)
-    print(f"{sum(1 for e in train if e.gold)} training examples hold a mention of their type; "
-          f"negative rate {args.negative_rate}", flush=True)
-    for t, q in queries.items():
-        print(f"  query[{t}] = {q}", flush=True)
+    report_data(args, types, queries, train, held)
     model, base = load_model(args, init, extra.get("syntax"))
     model.to(compute.device)
     print(f"training on {compute.describe()}", flush=True)
-    heads = [p for n, p in model.named_parameters() if not n.startswith("bert.")]
-    no_decay = [p for n, p in model.bert.named_parameters() if n.endswith("bias") or "LayerNorm" in n]
-    decay = [p for n, p in model.bert.named_parameters() if not (n.endswith("bias") or "LayerNorm" in n)]
-    opt = torch.optim.AdamW([
-        {"params": decay, "lr": args.lr, "weight_decay": args.weight_decay},
-        {"params": no_decay, "lr": args.lr, "weight_decay": 0.0},
-        {"params": heads, "lr": args.head_lr, "weight_decay": args.weight_decay},
-    ])
-    per_epoch = math.ceil(len(epoch_sample(train, args.negative_rate, args.seed, 0)) / args.batch_size)
-    total = math.ceil(per_epoch * args.epochs)
-    if args.max_steps:
-        total = min(total, args.max_steps)
-    warm = max(1, int(total * args.warmup))
-    sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: min((s + 1) / warm, max(0.0, (total - s) / max(1, total - warm))))
+    opt = optimizer(model, args)
+    plan = steps(args, train)
     meta = {"base_encoder": base, "encoder_config": model.bert.config.to_dict(), "end_head": args.end_head,
             "types": types, "queries": queries, "max_len": args.max_len,
             "corpora": [{"name": s.name, "tags": s.tags} for s in specs], "args": vars(args), **extra,
             **({"init_from": continued_model(init)} if init else {})}
-    state_path = os.path.join(args.out, "last.pt")
-    step, best = 0, -1.0
-    if args.resume and os.path.isfile(state_path):
-        st = torch.load(state_path, map_location=compute.device)
-        model.load_state_dict(st["model"])
-        opt.load_state_dict(st["optimizer"])
-        sched.load_state_dict(st["scheduler"])
-        step, best = st["step"], st["best"]
-        print(f"resumed at step {step}/{total} (best held-out F1 {best:.2f})", flush=True)
-
-    def save(path, extra=None):
-        torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(), "scheduler": sched.state_dict(),
-                    "step": step, "best": best, "meta": meta, **(extra or {})}, path + ".tmp")
-        os.replace(path + ".tmp", path)
-
-    held_table = {}
-
-    def holdout_f1():
-        if not held:
-            return None
-        scores = evaluate(model, held, compute=compute)
-        held_table["last"] = scores.table()
-        print(json.dumps(held_table["last"], indent=None), flush=True)
-        return 100 * scores.prf("all")[2]
-
-    t0, seen = time.time(), 0
-    while step < total:
-        epoch, offset = divmod(step, per_epoch)
-        model.train()
-        for batch_idx in batches_for_epoch(train, args.batch_size, args.seed, epoch, args.negative_rate)[offset:]:
-            if step >= total:
-                break
-            b = compute.to(collate([train[i] for i in batch_idx]))
-            mask = context_mask(b["attention_mask"], b["token_type_ids"])
-            with compute.autocast():
-                if args.sentence_task > 0:
-                    start, end, presence = model(b["input_ids"], b["attention_mask"], b["token_type_ids"],
-                                                 b["start_labels"], presence=True, syntax=b.get("syntax"))
-                    loss = (mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
-                            + args.sentence_task * presence_loss(presence, b["start_labels"], mask))
-                else:
-                    start, end = model(b["input_ids"], b["attention_mask"], b["token_type_ids"], b["start_labels"],
-                                       syntax=b.get("syntax"))
-                    loss = mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)
-            opt.step()
-            sched.step()
-            step += 1
-            seen += len(batch_idx)
-            if step % args.log_every == 0:
-                rate = seen / (time.time() - t0)
-                eta = (total - step) * args.batch_size / rate / 60
-                print(f"step {step}/{total} epoch {step / per_epoch:.2f} loss {loss.item():.4f} "
-                      f"{rate:.1f} ex/s eta {eta:.0f} min", flush=True)
-            if step % args.checkpoint_every == 0:
-                save(state_path)
-        if step % per_epoch == 0 or step >= total:
-            f1 = holdout_f1()
-            if f1 is None:
-                print(f"no held-out sentences (--holdout 0): best.pt is the model after step {step}", flush=True)
-            else:
-                print(f"held-out F1 after step {step}: {f1:.2f} (best {best:.2f})", flush=True)
-            if f1 is None or f1 > best:  # with nothing held out, the newest model is the one kept
-                if f1 is not None:
-                    best = f1
-                    held_table["best"] = held_table["last"]
-                torch.save({"model": model.state_dict(), "meta": meta, "step": step, "holdout_f1": f1},
-                           os.path.join(args.out, "best.pt"))
-            save(state_path)
-    with open(os.path.join(args.out, "training.json"), "w", encoding="utf-8") as f:
-        json.dump({**meta, "steps": step, "holdout_f1": best if best >= 0 else None,
-                   # per corpus/type; absent when the best model was kept by an earlier session of a resumed run
-                   **({"holdout_scores": held_table["best"]} if "best" in held_table else {}),
-                   "examples_per_epoch": per_epoch * args.batch_size,
-                   "examples_per_second_this_session": round(seen / max(1e-9, time.time() - t0), 2)}, f, indent=2)
-    scored = f"best held-out F1 {best:.2f}" if held else "no held-out"
-    print(f"done: {step} steps, {scored}; model in {args.out}/best.pt", flush=True)
+    run = Run(args.out, model, opt, schedule(opt, plan.total, args.warmup), meta)
+    if args.resume:
+        run.resume(compute.device, plan.total)
+    rate = train_loop(args, run, train, held, compute, plan)
+    write_record(run, plan, args.batch_size, rate)
+    scored = f"best held-out F1 {run.best:.2f}" if held else "no held-out"
+    print(f"done: {run.step} steps, {scored}; model in {args.out}/best.pt", flush=True)
     return 0
 
 
