@@ -162,7 +162,9 @@ def print_gate_table(rows: List[Dict], out=None):
               + f" | {loss:.2f} |", file=out)
 
 
-MAX_GATE_F1_LOSS = 0.2  # a gate is on by default only if no corpus/type loses more F1 than this
+# A gate is on by default only if no corpus/type loses more F1 than this: the bound the project holds
+# every change of the default to (int8, a gate, new questions).
+MAX_GATE_F1_LOSS = 0.3
 
 
 def load_gate(path: str, meta: Dict, hidden: int):
