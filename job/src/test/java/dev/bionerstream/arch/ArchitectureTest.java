@@ -16,7 +16,7 @@ import com.tngtech.archunit.lang.ArchRule;
  * ingest}); serving -> engine -> inference; and at the bottom what both jobs share without knowing
  * either: the Kafka transport ({@code kafka}), the input records ({@code records}: formats, checks,
  * decoding), the feed formats ({@code pubmed}, {@code formats}) and the model core (bundles, features,
- * syntax, text, evaluation). The viewer reads the index over HTTP only: the cli wires it, it knows no
+ * the native libraries' thread, syntax, text, evaluation). The viewer reads the index over HTTP only: the cli wires it, it knows no
  * other layer. The model core and the feed formats run without Flink, so they can be reused and
  * tested alone, and no package depends on one that depends back on it.
  */
@@ -70,6 +70,7 @@ class ArchitectureTest {
             .definedBy(
                     "dev.bionerstream.model..",
                     "dev.bionerstream.features..",
+                    "dev.bionerstream.nativelib..",
                     "dev.bionerstream.syntax..",
                     "dev.bionerstream.text..",
                     "dev.bionerstream.eval..")
@@ -113,6 +114,7 @@ class ArchitectureTest {
                     "..model..",
                     "..inference..",
                     "..features..",
+                    "..nativelib..",
                     "..syntax..",
                     "..text..",
                     "..eval..",
