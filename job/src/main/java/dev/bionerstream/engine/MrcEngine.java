@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
  *         MrcEngine engine = new MrcEngine(bundle, List.of())) {
  *     Extraction x = engine.extract(List.of(abstractText), Segmentation.SENTENCES,
- *             new LengthSortedBatches(session, 32)).join();
+ *             new LengthSortedBatches(session, new BatchSize(32))).join();
  *     List<Entity> entities = x.entities().get(0);
  * }
  * }</pre>
@@ -185,11 +185,6 @@ public final class MrcEngine implements AutoCloseable {
 
     public BundleManifest manifest() {
         return manifest;
-    }
-
-    /** The entity types this engine extracts. */
-    public List<EntityQuery> queries() {
-        return queries;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.bionerstream.features;
 import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.djl.huggingface.tokenizers.jni.CharSpan;
+import dev.bionerstream.nativelib.LibraryThread;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,7 +23,7 @@ public final class MrcTokenizer implements AutoCloseable {
 
     public MrcTokenizer(byte[] tokenizerJson) {
         try {
-            tokenizer = (HuggingFaceTokenizer) LibraryContext.callStatic(
+            tokenizer = (HuggingFaceTokenizer) LibraryThread.callStatic(
                     HuggingFaceTokenizer.class,
                     "newInstance",
                     MethodType.methodType(HuggingFaceTokenizer.class, InputStream.class, Map.class),

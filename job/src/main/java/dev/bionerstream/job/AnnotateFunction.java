@@ -198,9 +198,8 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
     }
 
     private static Outcome failed(SourcedAbstract in, Throwable error) {
-        return Outcome.failed(
-                DeadLetters.of(AvroBytes.of(in.value), in.topic, in.partition, in.offset, DeadLetters.INFERENCE, error),
-                retryable(error));
+        return Outcome.failed(DeadLetters.of(
+                AvroBytes.of(in.value), in.topic, in.partition, in.offset, DeadLetters.INFERENCE, error));
     }
 
     private static boolean retryable(Throwable error) {

@@ -7,8 +7,6 @@ import dev.bionerstream.avro.DocumentEntities;
 public class Outcome {
     public DocumentUpdate update;
     public DeadLetter deadLetter;
-    /** Whether another attempt could succeed (a model error may; a too large document never does). */
-    public boolean retryable;
 
     public Outcome() {}
 
@@ -24,10 +22,9 @@ public class Outcome {
         return o;
     }
 
-    public static Outcome failed(DeadLetter d, boolean retryable) {
+    public static Outcome failed(DeadLetter d) {
         Outcome o = new Outcome();
         o.deadLetter = d;
-        o.retryable = retryable;
         return o;
     }
 

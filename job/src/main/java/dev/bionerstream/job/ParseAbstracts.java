@@ -3,9 +3,9 @@ package dev.bionerstream.job;
 import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.kafka.DeadLetters;
 import dev.bionerstream.kafka.RawRecord;
-import dev.bionerstream.records.AbstractParser;
 import dev.bionerstream.records.DocumentIds;
 import dev.bionerstream.records.InvalidRecordException;
+import dev.bionerstream.records.RecordParser;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
@@ -21,10 +21,10 @@ import org.slf4j.LoggerFactory;
 public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> {
     private static final Logger LOG = LoggerFactory.getLogger(ParseAbstracts.class);
 
-    private final AbstractParser parser;
+    private final RecordParser parser;
     private transient Counter deadLetters;
 
-    public ParseAbstracts(AbstractParser parser) {
+    public ParseAbstracts(RecordParser parser) {
         this.parser = parser;
     }
 

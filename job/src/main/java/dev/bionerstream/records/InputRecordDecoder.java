@@ -14,7 +14,7 @@ import dev.bionerstream.avro.Abstract;
  * text in its title or abstract: whitespace, format and control characters alone (U+00A0, U+200B,
  * U+FEFF...) are none. The id is held to the rules of {@link DocumentIds}.
  */
-public final class InputRecordDecoder implements AbstractParser {
+public final class InputRecordDecoder implements RecordParser {
     /** Longer texts are refused: a feed record of this size is not an abstract. */
     public static final int MAX_CHARS = 100_000;
 

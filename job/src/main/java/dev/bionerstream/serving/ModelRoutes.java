@@ -24,11 +24,6 @@ public record ModelRoutes(ServingConfig defaultModel, Map<String, ServingConfig>
         byLanguage = Map.copyOf(byLanguage);
     }
 
-    /** One model for every record. */
-    public static ModelRoutes of(ServingConfig model) {
-        return new ModelRoutes(model, Map.of());
-    }
-
     public static ModelRoutes from(ReadableConfig c, BundleChoice bundles) {
         ServingConfig base = ServingConfig.from(c, bundles);
         Map<String, ServingConfig> byLanguage = new LinkedHashMap<>();

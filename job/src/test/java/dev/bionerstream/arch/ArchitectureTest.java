@@ -17,7 +17,7 @@ import com.tngtech.archunit.lang.ArchRule;
  * either: the Kafka transport ({@code kafka}), the options layer ({@code options}: command-line
  * parsing, the checks and the text every option shows, as help or as docs), the input records ({@code records}: formats, checks,
  * decoding), the feed formats ({@code pubmed}, {@code formats}) and the model core (bundles, features,
- * syntax, text, evaluation). The viewer reads the index over HTTP only: the cli wires it, it knows no
+ * the native libraries' thread, syntax, text, evaluation). The viewer reads the index over HTTP only: the cli wires it, it knows no
  * other layer. The model core and the feed formats run without Flink, so they can be reused and
  * tested alone, and no package depends on one that depends back on it.
  */
@@ -74,6 +74,7 @@ class ArchitectureTest {
             .definedBy(
                     "dev.bionerstream.model..",
                     "dev.bionerstream.features..",
+                    "dev.bionerstream.nativelib..",
                     "dev.bionerstream.syntax..",
                     "dev.bionerstream.text..",
                     "dev.bionerstream.eval..")
@@ -119,6 +120,7 @@ class ArchitectureTest {
                     "..model..",
                     "..inference..",
                     "..features..",
+                    "..nativelib..",
                     "..syntax..",
                     "..text..",
                     "..eval..",

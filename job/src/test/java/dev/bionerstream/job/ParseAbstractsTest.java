@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.kafka.DeadLetters;
 import dev.bionerstream.kafka.RawRecord;
-import dev.bionerstream.records.AbstractParser;
 import dev.bionerstream.records.InputFormat;
 import dev.bionerstream.records.InputRecordDecoder;
+import dev.bionerstream.records.RecordParser;
 import java.nio.charset.StandardCharsets;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
@@ -14,8 +14,7 @@ import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.Test;
 
 class ParseAbstractsTest {
-    static OneInputStreamOperatorTestHarness<RawRecord, SourcedAbstract> harness(AbstractParser parser)
-            throws Exception {
+    static OneInputStreamOperatorTestHarness<RawRecord, SourcedAbstract> harness(RecordParser parser) throws Exception {
         return ProcessFunctionTestHarnesses.forProcessFunction(new ParseAbstracts(parser));
     }
 

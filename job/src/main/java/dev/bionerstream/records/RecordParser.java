@@ -8,6 +8,6 @@ import java.io.Serializable;
  * operator holding it is shipped to the task managers.
  */
 @FunctionalInterface
-public interface AbstractParser extends Serializable {
+public interface RecordParser extends Serializable {
     Abstract parse(byte[] value) throws InvalidRecordException;
 }
