@@ -187,7 +187,8 @@ def load_gate(path: str, meta: Dict, hidden: int):
 
 def choose_gate(saved: Dict, threshold: Optional[float] = None) -> Dict:
     """The manifest's gate: the measured threshold saving the most passes while no corpus/type loses
-    more than MAX_GATE_F1_LOSS F1 (on by default), else the one losing least (off by default);
+    more than MAX_GATE_F1_LOSS F1 (on by default), else, when none saves passes within that loss, the
+    one losing least (off by default);
     ``threshold`` picks a measured row instead."""
     rows = saved["measured"]
     base = rows[0]["f1"]
@@ -199,11 +200,13 @@ def choose_gate(saved: Dict, threshold: Optional[float] = None) -> Dict:
     if not candidates:
         raise ValueError(f"--gate-threshold {threshold:g} was not measured; measured: "
                          f"{[r['threshold'] for r in rows if r['threshold'] is not None]}")
-    good = [r for r in candidates if loss(r) <= MAX_GATE_F1_LOSS]
+    # a gate is worth turning on only if it saves passes: its own pass per sentence can cost more than it skips
+    good = [r for r in candidates if loss(r) <= MAX_GATE_F1_LOSS and r["saved"] > 0]
     pick = max(good, key=lambda r: r["saved"]) if good else min(candidates, key=loss)
     return {"output": PRESENCE, "threshold": pick["threshold"], "enabled": bool(good),
             "max_f1_loss": round(loss(pick), 2), "passes_saved_percent": pick["saved"],
-            "criterion": f"on by default only if no corpus/type loses more than {MAX_GATE_F1_LOSS} F1",
+            "criterion": f"on by default only if it saves passes and no corpus/type loses more than "
+                         f"{MAX_GATE_F1_LOSS} F1",
             "measured_on": saved.get("split", "test"), "measured": rows}
 
 

@@ -86,6 +86,14 @@ def test_the_gate_is_on_at_the_most_saving_threshold_within_the_allowed_loss():
         gate.choose_gate(saved, 0.3)
 
 
+def test_a_gate_that_saves_no_pass_within_the_allowed_loss_is_shipped_off():
+    # the default's measurement: only thresholds so low that the gate's own pass costs more than it skips
+    saved = rows_of({"a/x": 90.0}, (0.5, 45.0, {"a/x": 85.0}), (0.02, -5.1, {"a/x": 89.96}),
+                    (0.01, -11.4, {"a/x": 90.0}))
+    spec = gate.choose_gate(saved)
+    assert (spec["threshold"], spec["enabled"], spec["max_f1_loss"]) == (0.01, False, 0.0)
+
+
 def test_a_gate_that_costs_too_much_everywhere_is_shipped_off_at_its_cheapest_threshold():
     saved = rows_of({"a/x": 90.0}, (0.5, 60.0, {"a/x": 85.0}), (0.1, 30.0, {"a/x": 89.5}))
     spec = gate.choose_gate(saved)
