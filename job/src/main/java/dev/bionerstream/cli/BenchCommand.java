@@ -118,9 +118,10 @@ final class BenchCommand implements Callable<Integer> {
         if (rate == null && index) {
             throw new ParameterException(spec.commandLine(), "--index measures the index's latency: add --rate");
         }
-        try (LocalModel m = new EngineArgs(spec).open()) {
+        EngineArgs engine = new EngineArgs(spec);
+        try (LocalModel m = engine.open()) {
             if (stream) {
-                Configuration job = new EngineArgs(spec).toConfiguration();
+                Configuration job = engine.toConfiguration();
                 job.set(KafkaOptions.CHECKPOINT_INTERVAL, TimeUtils.parseDuration(checkpointInterval));
                 job.set(KafkaOptions.DELIVERY_GUARANTEE, deliveryGuarantee);
                 StreamBench.LatencyPlan latency = rate == null

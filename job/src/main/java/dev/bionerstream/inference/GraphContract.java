@@ -50,7 +50,7 @@ record GraphContract(List<String> inputs, String start, String end, String prese
     void check(ModelBundle bundle, OrtSession session) throws OrtException {
         Set<String> actualInputs = session.getInputNames();
         Set<String> actualOutputs = session.getOutputNames();
-        List<String> expected = outputs(presence != null);
+        Set<String> expected = outputs(presence != null);
         if (!actualInputs.equals(Set.copyOf(inputs)) || !actualOutputs.containsAll(expected)) {
             session.close();
             throw new BundleException(String.format(
@@ -59,29 +59,26 @@ record GraphContract(List<String> inputs, String start, String end, String prese
         }
     }
 
-    /** The outputs a run of {@code batch} asks for: the presence logits only when it holds a gate window. */
-    Set<String> outputs(List<MrcWindow> batch) {
-        boolean gated = gated(batch);
+    /** Whether a run of {@code batch} needs the presence logits: it holds a gate window. */
+    boolean gated(List<MrcWindow> batch) {
+        boolean gated = batch.stream().anyMatch(MrcWindow::isGate);
         if (gated && presence == null) {
             throw new IllegalArgumentException("a presence gate window, but the bundle has no presence gate output");
         }
-        return Set.copyOf(outputs(gated));
+        return gated;
     }
 
-    private List<String> outputs(boolean gated) {
-        return gated ? List.of(start, end, presence) : List.of(start, end);
-    }
-
-    private static boolean gated(List<MrcWindow> batch) {
-        return batch.stream().anyMatch(MrcWindow::isGate);
+    /** The outputs a run asks for: the presence logits only when it is {@link #gated}. */
+    Set<String> outputs(boolean gated) {
+        return gated ? Set.of(start, end, presence) : Set.of(start, end);
     }
 
     /**
-     * Each window's logits from a run of {@code batch} padded to {@code n}: start and end at its
+     * Each window's logits from a run of {@code batch} padded to {@code n} ({@code gated}: with
+     * the presence logits): start and end at its
      * context positions 1..len, and for a gate window, per type, the highest presence logit among them.
      */
-    List<WindowLogits> logits(OrtSession.Result result, List<MrcWindow> batch, int n) {
-        boolean gated = gated(batch);
+    List<WindowLogits> logits(OrtSession.Result result, List<MrcWindow> batch, int n, boolean gated) {
         FloatBuffer startLogits = ((OnnxTensor) result.get(start).orElseThrow()).getFloatBuffer();
         FloatBuffer endLogits = ((OnnxTensor) result.get(end).orElseThrow()).getFloatBuffer();
         OnnxTensor presenceTensor = gated ? (OnnxTensor) result.get(presence).orElseThrow() : null;

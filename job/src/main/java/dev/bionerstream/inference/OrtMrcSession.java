@@ -9,7 +9,6 @@ import dev.bionerstream.model.ModelBundle;
 import dev.bionerstream.nativelib.LibraryThread;
 import java.lang.invoke.MethodType;
 import java.util.List;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,15 +88,15 @@ public final class OrtMrcSession implements MrcSession {
         if (batch.isEmpty()) {
             return List.of();
         }
-        int b = batch.size();
-        int n = BatchTensors.paddedLength(batch);
-        Set<String> outputs = graph.outputs(batch);
+        boolean gated = graph.gated(batch);
         try (BatchTensors inputs = BatchTensors.of(env, batch);
-                OrtSession.Result result = session.run(inputs.feeds(), outputs)) {
-            return graph.logits(result, batch, inputs.length());
+                OrtSession.Result result = session.run(inputs.feeds(), graph.outputs(gated))) {
+            return graph.logits(result, batch, inputs.length(), gated);
         } catch (OrtException e) {
             throw new IllegalStateException(
-                    "ONNX Runtime failed on a batch of " + b + " x " + n + ": " + e.getMessage(), e);
+                    "ONNX Runtime failed on a batch of " + batch.size() + " x " + BatchTensors.paddedLength(batch)
+                            + ": " + e.getMessage(),
+                    e);
         }
     }
 
