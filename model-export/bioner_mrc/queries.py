@@ -6,7 +6,10 @@ from typing import Dict, List
 
 from .corpus import Sentence, mention_counts
 
-STYLES = ("paper", "simple", "guideline", "definition")
+STYLES = ("paper", "example", "simple", "guideline", "definition")
+# How many annotated mentions a style names as examples: the paper's three, or one for a question
+# about half as long (issue 41: the question is repeated in every pass, so its length is paid per pass).
+EXAMPLES_PER_STYLE = {"paper": 3, "example": 1}
 LANGUAGES = ("en", "es")
 
 # Display words for the query ("Can you detect <words> entities ...").
@@ -24,14 +27,17 @@ TYPE_WORDS_ES = {
 # The query sentence per language: (plain, with examples, with a guideline, with a definition).
 TEMPLATES = {
     "en": ("Can you detect {words} entities ?",
-           "Can you detect {words} entities like {e1} or {e2} or {e3} ?",
+           "Can you detect {words} entities like {examples} ?",
            "Can you detect {words} entities ? They are {guideline} .",
            "Can you detect {words} entities ? By definition , {definition} ."),
     "es": ("¿ Puedes detectar entidades de {words} ?",
-           "¿ Puedes detectar entidades de {words} como {e1} o {e2} o {e3} ?",
+           "¿ Puedes detectar entidades de {words} como {examples} ?",
            "¿ Puedes detectar entidades de {words} ? Son {guideline} .",
            "¿ Puedes detectar entidades de {words} ? Por definición , {definition} ."),
 }
+
+# What joins the examples of a query ("like zinc or copper or iron").
+EXAMPLE_JOINS = {"en": " or ", "es": " o "}
 
 # Short annotation-guideline descriptions, in the spirit of Tong et al.'s guideline queries.
 GUIDELINES = {
@@ -65,9 +71,9 @@ def build_queries(sentences: List[Sentence], types: List[str], style: str = "pap
     """Returns the query text per type, in ``language`` (``en`` or ``es``, the corpus's language).
 
     ``paper``: "Can you detect chemical entities like E1 or E2 or E3 ?" with three annotated
-    mentions from the training sentences, either the most frequent (``frequent``) or drawn at
-    random under ``seed`` among distinct mentions (``random``). Ties break alphabetically so
-    the result never depends on file or dict order.
+    mentions (``example``: one, "... like E1 ?") from the training sentences, either the most
+    frequent (``frequent``) or drawn at random under ``seed`` among distinct mentions (``random``).
+    Ties break alphabetically so the result never depends on file or dict order.
     """
     if style not in STYLES:
         raise ValueError(f"unknown query style {style!r}: use one of {STYLES}")
@@ -91,17 +97,18 @@ def build_queries(sentences: List[Sentence], types: List[str], style: str = "pap
                 raise ValueError(f"no definition for type {t!r} in {language}: add one to queries.py")
             out[t] = with_definition.format(words=words, definition=definitions[t])
             continue
+        n = EXAMPLES_PER_STYLE[style]
         counts = mention_counts(sentences, t)
-        if len(counts) < 3:
-            raise ValueError(f"type {t!r} has {len(counts)} distinct annotated mentions; the paper query needs 3")
+        if len(counts) < n:
+            raise ValueError(f"type {t!r} has {len(counts)} distinct annotated mentions; the {style} query needs {n}")
         ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
         if examples == "frequent":
-            chosen = [m for m, _ in ranked[:3]]
+            chosen = [m for m, _ in ranked[:n]]
         elif examples == "random":
-            chosen = rng.sample(sorted(counts), 3)
+            chosen = rng.sample(sorted(counts), n)
         else:
             raise ValueError(f"unknown example selection {examples!r}: use frequent or random")
-        out[t] = with_examples.format(words=words, e1=chosen[0], e2=chosen[1], e3=chosen[2])
+        out[t] = with_examples.format(words=words, examples=EXAMPLE_JOINS[language].join(chosen))
     return out
 
 

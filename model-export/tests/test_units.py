@@ -64,6 +64,16 @@ def test_paper_queries_frequent_with_alphabetical_ties():
     assert q == {"chemical": "Can you detect chemical entities like zinc or copper or iron ?"}
 
 
+def test_example_queries_name_the_most_frequent_mention_only():
+    sents = sentences_with(["zinc", "zinc", "zinc", "iron", "iron", "lead", "copper", "copper", "gold"])
+    assert build_queries(sents, ["chemical"], "example") == {"chemical": "Can you detect chemical entities like zinc ?"}
+    assert build_queries(sents, ["chemical"], "example", language="es") == {
+        "chemical": "¿ Puedes detectar entidades de sustancias químicas como zinc ?"}
+    assert build_queries(sentences_with(["gold"]), ["chemical"], "example")["chemical"].endswith("like gold ?")
+    with pytest.raises(ValueError, match="the example query needs 1"):
+        build_queries(sentences_with([]), ["chemical"], "example")
+
+
 def test_random_queries_are_deterministic_under_a_seed():
     sents = sentences_with(MENTIONS)
     a = build_queries(sents, ["chemical"], "paper", "random", seed=1)
@@ -86,7 +96,7 @@ def test_query_errors():
         build_queries([], ["gene"], "fancy")
     with pytest.raises(ValueError, match="unknown example selection"):
         build_queries(sentences_with(MENTIONS), ["chemical"], "paper", "most")
-    with pytest.raises(ValueError, match="needs 3"):
+    with pytest.raises(ValueError, match="the paper query needs 3"):
         build_queries(sentences_with(["a", "b"]), ["chemical"], "paper")
 
 
