@@ -10,6 +10,7 @@ import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.OrtMrcSession;
 import dev.bionerstream.job.EventIds;
 import dev.bionerstream.model.ModelBundle;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,6 +28,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * neighbours (the texts reversed, so each window is padded to other lengths), with scores equal within
  * {@link #SCORE_TOLERANCE}. The 2.1.0-int8 bundle, whose activations were quantized with one scale for
  * the whole batch, changed 58 spans in 35 of 60 abstracts between batch 32 and batch 7 here (issue 38).
+ * The shipped bundles carry no presence gate (issue 41: none saves a pass within 0.3 F1), so a gate's
+ * own batches are checked on model-export's tiny int8 bundle with its gate on: its query-free passes are
+ * batched like the others and decide which passes run.
  */
 public class BundleDeterminismITCase {
     /** Scores are printed to 4 digits; measured here: no difference at all, for each bundle (AMD EPYC Zen 4). */
@@ -34,42 +38,82 @@ public class BundleDeterminismITCase {
 
     static final int TEXTS = 8;
 
-    static Stream<Arguments> shippedBundles() {
+    /** Texts in the tiny bundle's 67-word vocabulary, so that its random gate sees words, not [UNK]s. */
+    static final List<String> IN_TINY_VOCABULARY = List.of(
+            "Treatment with α-interferon (IFN) induced severe hepatotoxicity in 12 patients.",
+            "Sjögren's syndrome and café au lait spots were seen after naloxone.",
+            "Mutations of BRCA1 induced seizures in mice.",
+            "TNF-β/NF-κB signalling studied in Mus musculus. Infection of rats by Plasmodium falciparum.",
+            "Saccharomyces cerevisiae; naïve hosts. Cocaine induced seizures in patients.",
+            "Naloxone and cocaine were seen in 12 rats. Severe hepatotoxicity.",
+            "Infection by Plasmodium falciparum in naïve hosts, mice and rats.",
+            "IFN signalling in patients with Sjögren's syndrome; mutations of TNF.");
+
+    static Stream<Arguments> shippedBundles() throws Exception {
         return Stream.of(
                 Arguments.of(
-                        "the English float16 bundle in the jar", ModelBundle.loadDefault(), SampleAbstracts.RESOURCE),
+                        "the English float16 bundle in the jar",
+                        ModelBundle.loadDefault(),
+                        BenchTexts.samples(SampleAbstracts.RESOURCE, TEXTS),
+                        GateSetting.BUNDLE),
                 Arguments.of(
                         "the English int8 CPU default",
                         ModelBundle.load(Path.of("..", "bundles", "default-int8")),
-                        SampleAbstracts.RESOURCE),
+                        BenchTexts.samples(SampleAbstracts.RESOURCE, TEXTS),
+                        GateSetting.BUNDLE),
                 Arguments.of(
                         "the Spanish bundle",
                         ModelBundle.load(Path.of("..", "bundles", "pharmaconer-es")),
-                        SampleAbstracts.SPANISH_RESOURCE));
+                        BenchTexts.samples(SampleAbstracts.SPANISH_RESOURCE, TEXTS),
+                        GateSetting.BUNDLE),
+                Arguments.of(
+                        "a gated int8 bundle with its gate on",
+                        ModelBundle.load(testBundle("tiny-gated-int8")),
+                        IN_TINY_VOCABULARY,
+                        GateSetting.ON));
+    }
+
+    private static Path testBundle(String name) {
+        try {
+            return Path.of(BundleDeterminismITCase.class
+                    .getResource("/bundles/" + name)
+                    .toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("shippedBundles")
-    void findsTheSameEntitiesWhateverTheBatch(String name, ModelBundle bundle, String samples) throws Exception {
-        List<String> texts = BenchTexts.samples(samples, TEXTS);
+    void findsTheSameEntitiesWhateverTheBatch(String name, ModelBundle bundle, List<String> texts, GateSetting gate)
+            throws Exception {
         assertThat(texts).hasSize(TEXTS);
         String model = bundle.manifest().id();
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
-                MrcEngine engine = new MrcEngine(bundle, List.of(), GateSetting.BUNDLE)) {
+                MrcEngine engine = new MrcEngine(bundle, List.of(), gate)) {
             List<List<Entity>> alone = new ArrayList<>();
+            long skipped = 0;
             for (String text : texts) {
-                alone.add(extract(engine, session, List.of(text), 32).get(0));
+                Extraction one = extract(engine, session, List.of(text), 32);
+                alone.add(one.entities().get(0));
+                skipped += one.skippedPasses();
+            }
+            if (gate == GateSetting.ON) {
+                assertThat(skipped).as("passes the gate skipped").isPositive();
             }
             assertThat(alone.stream().mapToInt(List::size).sum())
                     .as("entities found")
                     .isGreaterThan(TEXTS);
             Map<String, List<List<Entity>>> runs = new LinkedHashMap<>();
             for (int batch : new int[] {1, 7, 32}) {
-                runs.put("all texts, batch " + batch, extract(engine, session, texts, batch));
+                runs.put(
+                        "all texts, batch " + batch,
+                        extract(engine, session, texts, batch).entities());
             }
             List<String> reversed = new ArrayList<>(texts);
             Collections.reverse(reversed);
-            List<List<Entity>> backwards = new ArrayList<>(extract(engine, session, reversed, 32));
+            List<List<Entity>> backwards =
+                    new ArrayList<>(extract(engine, session, reversed, 32).entities());
             Collections.reverse(backwards);
             runs.put("texts reversed, batch 32", backwards);
 
@@ -94,10 +138,9 @@ public class BundleDeterminismITCase {
         }
     }
 
-    private static List<List<Entity>> extract(MrcEngine engine, MrcSession session, List<String> texts, int batch) {
+    private static Extraction extract(MrcEngine engine, MrcSession session, List<String> texts, int batch) {
         return engine.extract(texts, Segmentation.SENTENCES, new LengthSortedBatches(session, new BatchSize(batch)))
-                .join()
-                .entities();
+                .join();
     }
 
     /** Each entity as its event id and span, in the engine's order. */
