@@ -11,6 +11,7 @@ STYLES = ("paper", "example", "simple", "guideline", "definition")
 # about half as long (issue 41: the question is repeated in every pass, so its length is paid per pass).
 EXAMPLES_PER_STYLE = {"paper": 3, "example": 1}
 LANGUAGES = ("en", "es")
+EXAMPLE_SELECTIONS = ("frequent", "random")
 
 # Display words for the query ("Can you detect <words> entities ...").
 TYPE_WORDS = {"chemical": "chemical", "disease": "disease", "gene": "gene or protein", "species": "species"}
@@ -107,7 +108,7 @@ def build_queries(sentences: List[Sentence], types: List[str], style: str = "pap
         elif examples == "random":
             chosen = rng.sample(sorted(counts), n)
         else:
-            raise ValueError(f"unknown example selection {examples!r}: use frequent or random")
+            raise ValueError(f"unknown example selection {examples!r}: use one of {EXAMPLE_SELECTIONS}")
         out[t] = with_examples.format(words=words, examples=EXAMPLE_JOINS[language].join(chosen))
     return out
 

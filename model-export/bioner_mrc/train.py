@@ -27,7 +27,7 @@ from .features import collate, make_examples
 from .mrc import BertMrc, context_mask, mrc_loss, presence_loss
 from .predict import evaluate
 from . import syntax
-from .queries import STYLES, build_queries, corpus_tags, questions
+from .queries import EXAMPLE_SELECTIONS, LANGUAGES, STYLES, build_queries, corpus_tags, questions
 from .wordpiece import WordPieceTokenizer
 
 
@@ -43,8 +43,8 @@ def parse_args(argv=None):
     p.add_argument("--corpus", action="append", required=True, help="DIR:TAG=type[,TAG=type] (repeatable)")
     p.add_argument("--out", required=True, help="run directory (checkpoints, training.json)")
     p.add_argument("--query-style", default="paper", choices=STYLES)
-    p.add_argument("--query-examples", default="frequent", choices=["frequent", "random"])
-    p.add_argument("--query-language", default="en", choices=["en", "es"],
+    p.add_argument("--query-examples", default="frequent", choices=EXAMPLE_SELECTIONS)
+    p.add_argument("--query-language", default="en", choices=LANGUAGES,
                    help="language of the queries: the corpus's (es for PharmaCoNER)")
     p.add_argument("--end-head", default="eq6", choices=["eq6", "eq5"])
     p.add_argument("--epochs", type=float, default=3)

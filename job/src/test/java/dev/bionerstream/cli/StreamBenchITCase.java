@@ -2,6 +2,7 @@ package dev.bionerstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.model.TestBundles;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -16,8 +17,7 @@ import org.junit.jupiter.api.Test;
 class StreamBenchITCase {
     @Test
     void printsTheWarmUpTheRatioAndWhereTheStreamsTimeWent() throws Exception {
-        Path tiny = Path.of(
-                StreamBenchITCase.class.getResource("/bundles/tiny-gated").toURI());
+        Path tiny = TestBundles.path("tiny-gated");
 
         RunCommandTest.Result r = RunCommandTest.run(
                 "bench",

@@ -14,6 +14,7 @@ import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.OrtMrcSession;
 import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.model.TestBundles;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -29,8 +30,7 @@ import org.junit.jupiter.api.Test;
 class SyntaxEvalParityITCase {
     @Test
     void javaCountsEqualModelExportCounts() throws Exception {
-        Path dir = Path.of(
-                SyntaxEvalParityITCase.class.getResource("/bundles/tiny-syntax").toURI());
+        Path dir = TestBundles.path("tiny-syntax");
         Path test = Path.of(SyntaxEvalParityITCase.class
                 .getResource("/corpora/NCBI-disease-IOB/test.tsv")
                 .toURI());

@@ -10,7 +10,7 @@ import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.OrtMrcSession;
 import dev.bionerstream.job.EventIds;
 import dev.bionerstream.model.ModelBundle;
-import java.net.URISyntaxException;
+import dev.bionerstream.model.TestBundles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -68,19 +68,9 @@ public class BundleDeterminismITCase {
                         GateSetting.BUNDLE),
                 Arguments.of(
                         "a gated int8 bundle with its gate on",
-                        ModelBundle.load(testBundle("tiny-gated-int8")),
+                        ModelBundle.load(TestBundles.path("tiny-gated-int8")),
                         IN_TINY_VOCABULARY,
                         GateSetting.ON));
-    }
-
-    private static Path testBundle(String name) {
-        try {
-            return Path.of(BundleDeterminismITCase.class
-                    .getResource("/bundles/" + name)
-                    .toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     @ParameterizedTest(name = "{0}")

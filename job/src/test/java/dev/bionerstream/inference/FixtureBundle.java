@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.model.TestBundles;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ record FixtureBundle(ModelBundle bundle, OrtMrcSession session, JsonNode fixture
 
     /** @param name a folder under the test resources' {@code bundles/} */
     static FixtureBundle open(String name) throws Exception {
-        Path dir = Path.of(FixtureBundle.class.getResource("/bundles/" + name).toURI());
+        Path dir = TestBundles.path(name);
         return open(
                 ModelBundle.load(dir),
                 new ObjectMapper().readTree(dir.resolve(FIXTURES).toFile()));

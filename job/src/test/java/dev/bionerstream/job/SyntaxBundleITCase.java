@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.model.TestBundles;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.nio.file.Path;
@@ -24,8 +25,7 @@ import org.junit.jupiter.api.Test;
 class SyntaxBundleITCase {
     @Test
     void aSyntaxBundleServesTheStreamEndToEnd() throws Exception {
-        Path bundle = Path.of(
-                SyntaxBundleITCase.class.getResource("/bundles/tiny-syntax").toURI());
+        Path bundle = TestBundles.path("tiny-syntax");
         Configuration options = Configuration.fromMap(Map.of(
                 "job.checkpoint-interval", "1 s",
                 "model.threads", "1",

@@ -24,7 +24,7 @@ class ModelBundleTest {
      * bundle with a 64 KB model, where a copy of the default would write and read 67 MB in every test.
      */
     private ObjectNode copyTiny() throws Exception {
-        Path tiny = Path.of(getClass().getResource("/bundles/tiny-gated").toURI());
+        Path tiny = TestBundles.path("tiny-gated");
         for (String file : List.of(ModelBundle.MANIFEST, ModelBundle.MODEL, ModelBundle.TOKENIZER)) {
             Files.copy(tiny.resolve(file), dir.resolve(file));
         }
