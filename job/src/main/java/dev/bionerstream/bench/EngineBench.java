@@ -1,7 +1,10 @@
 package dev.bionerstream.bench;
 
+import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.linking.EntityLinker;
+import dev.bionerstream.linking.Mention;
 import dev.bionerstream.serving.LocalModel;
 import dev.bionerstream.syntax.OpenNlpAnnotator;
 import dev.bionerstream.text.Sentence;
@@ -17,11 +20,14 @@ public final class EngineBench {
     private final LocalModel model;
     private final List<String> texts;
     private final int rounds;
+    private final EntityLinker linker;
 
-    public EngineBench(LocalModel model, List<String> texts, int rounds) {
+    /** @param linker when not null, also times linking the engine's entities */
+    public EngineBench(LocalModel model, List<String> texts, int rounds, EntityLinker linker) {
         this.model = model;
         this.texts = texts;
         this.rounds = rounds;
+        this.linker = linker;
     }
 
     /** Prints the figures; {@code source} names where the texts came from. */
@@ -40,11 +46,12 @@ public final class EngineBench {
         model.warmUp(windows);
         double bare = Double.MAX_VALUE;
         double whole = Double.MAX_VALUE;
+        List<List<Entity>> entities = List.of();
         for (int r = 0; r < rounds; r++) {
             long t0 = System.nanoTime();
             model.runner.run(windows).join();
             long t1 = System.nanoTime();
-            model.extract(texts, Segmentation.SENTENCES);
+            entities = model.extract(texts, Segmentation.SENTENCES);
             long t2 = System.nanoTime();
             bare = Math.min(bare, (t1 - t0) / 1e9);
             whole = Math.min(whole, (t2 - t1) / 1e9);
@@ -60,6 +67,35 @@ public final class EngineBench {
         if (model.engine.manifest().syntax() != null) {
             annotatorBench(bare, whole);
         }
+        if (linker != null) {
+            linkerBench(entities, whole);
+        }
+    }
+
+    /** The linker on the engine's entities of every text, beside the whole engine's time on them. */
+    private void linkerBench(List<List<Entity>> entities, double whole) {
+        List<List<Mention>> mentions = entities.stream()
+                .map(es -> es.stream()
+                        .map(e -> new Mention(e.type(), e.text(), e.start()))
+                        .toList())
+                .toList();
+        int count = mentions.stream().mapToInt(List::size).sum();
+        long linked = 0;
+        double seconds = Double.MAX_VALUE;
+        for (int r = 0; r < rounds; r++) {
+            long t0 = System.nanoTime();
+            linked = 0;
+            for (int i = 0; i < texts.size(); i++) {
+                linked += linker.link(texts.get(i), mentions.get(i)).stream()
+                        .filter(l -> !l.isNil())
+                        .count();
+            }
+            seconds = Math.min(seconds, (System.nanoTime() - t0) / 1e9);
+        }
+        System.out.printf(
+                "linker           : %8.1f mentions/s (%.2f s for the %d entities of %d texts, %d linked, one thread)%n",
+                count / seconds, seconds, count, texts.size(), linked);
+        System.out.printf("linker / engine  : %8.3f of the whole engine's time on the same texts%n", seconds / whole);
     }
 
     /** A syntax bundle's annotator alone on the same sentences, beside the model's rate on them. */

@@ -4,10 +4,13 @@ import dev.bionerstream.bench.BenchTexts;
 import dev.bionerstream.bench.EngineBench;
 import dev.bionerstream.bench.OfferedRate;
 import dev.bionerstream.bench.StreamBench;
+import dev.bionerstream.formats.Annotated;
 import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.serving.LocalModel;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,7 +27,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "bench",
         mixinStandardHelpOptions = true,
-        modelTransformer = EngineArgs.Flags.class,
+        modelTransformer = LinkArgs.WithModelFlags.class,
         header = "Throughput of the model, the engine or the job (--stream); the job's latency (--rate)",
         description = {
             "Sequences/s of the bare ONNX Runtime session on pre-tokenized batches and of the whole engine on the same batches, their ratio and padding efficiency (default input: the sample abstracts, title and abstract as one text). With --stream, the streaming job instead (embedded Kafka in and out, local cluster, exactly-once with 2 s checkpoints, measured on a second pass after an unmeasured first that warms the JVM) against the bare session on the same windows. With --rate, the running job then gets a steady stream at that rate and the bench prints latency percentiles (p50, p95, p99, max) from each record's timestamp on the input topic until its document is visible to a read_committed consumer, to a consumer that does not wait for transactions and, with --index, to a search of the OpenSearch index. For a bundle with syntax, also the syntax annotator's sentences/s."
@@ -32,6 +35,8 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  ./bioner bench --limit 200 --rounds 3",
+            "  ./bioner bench --linking --limit 1000 --rounds 1 --pubtator corpora/linking/BC5CDR-PubTator/CDR_TrainingSet.PubTator.txt.gz \\",
+            "      --pubtator corpora/linking/BC5CDR-PubTator/CDR_DevelopmentSet.PubTator.txt.gz",
             "  ./bioner bench --stream --limit 200",
             "  ./bioner bench --stream --limit 200 --rate 50%%,90%% --index",
             "  ./bioner bench --stream --limit 200 --rate 90%% --delivery-guarantee at-least-once --checkpoint-interval 10s"
@@ -46,6 +51,12 @@ final class BenchCommand implements Callable<Integer> {
 
         @Option(names = "--iob", description = "IOB file; consecutive sentences are grouped into texts")
         Path iob;
+
+        @Option(
+                names = "--pubtator",
+                description =
+                        "PubTator file(s) (plain or .gz), repeatable; each document's title and abstract is a text")
+        List<Path> pubtator;
     }
 
     @ArgGroup(exclusive = true, multiplicity = "0..1")
@@ -102,6 +113,12 @@ final class BenchCommand implements Callable<Integer> {
     boolean index;
 
     @Option(
+            names = "--linking",
+            description = "without --stream: also link each text's entities and print the linker's time beside the "
+                    + "engine's")
+    boolean linking;
+
+    @Option(
             names = "--rounds",
             defaultValue = "3",
             description = "timed rounds of each; the best is reported. Default: ${DEFAULT-VALUE}")
@@ -111,7 +128,13 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<String> texts = input.texts != null
                 ? BenchTexts.lines(input.texts, limit)
-                : input.iob != null ? BenchTexts.iob(input.iob, sentencesPerText, limit) : BenchTexts.samples(limit);
+                : input.iob != null
+                        ? BenchTexts.iob(input.iob, sentencesPerText, limit)
+                        : input.pubtator != null ? pubtatorTexts() : BenchTexts.samples(limit);
+        if (stream && linking) {
+            throw new ParameterException(
+                    spec.commandLine(), "--linking measures the linker beside the engine: drop --stream");
+        }
         if (!stream && rate != null) {
             throw new ParameterException(spec.commandLine(), "--rate measures the streaming job: add --stream");
         }
@@ -129,7 +152,7 @@ final class BenchCommand implements Callable<Integer> {
                         : new StreamBench.LatencyPlan(offeredRates(), Duration.ofSeconds(latencySeconds), index);
                 new StreamBench(m, job, LocalCluster.configuration(0), texts, latency).run();
             } else {
-                new EngineBench(m, texts, rounds).run(source());
+                new EngineBench(m, texts, rounds, linking ? new LinkArgs(spec).open() : null).run(source());
             }
         }
         return 0;
@@ -143,7 +166,21 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
+    private List<String> pubtatorTexts() throws IOException {
+        List<String> texts = new ArrayList<>();
+        for (Path file : input.pubtator) {
+            for (Annotated d : PubTatorFiles.read(file)) {
+                if (texts.size() < limit) {
+                    texts.add(d.title() + " " + d.abstractText());
+                }
+            }
+        }
+        return texts;
+    }
+
     private Object source() {
-        return input.texts != null ? input.texts : input.iob != null ? input.iob : "the sample abstracts";
+        return input.texts != null
+                ? input.texts
+                : input.iob != null ? input.iob : input.pubtator != null ? input.pubtator : "the sample abstracts";
     }
 }

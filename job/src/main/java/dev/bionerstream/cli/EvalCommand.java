@@ -4,9 +4,17 @@ import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.Extraction;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.eval.IobCorpus;
+import dev.bionerstream.eval.LinkingAccuracy;
 import dev.bionerstream.eval.Scores;
 import dev.bionerstream.eval.Span;
+import dev.bionerstream.formats.Annotated;
+import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.serving.LocalModel;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,32 +29,57 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "eval",
         mixinStandardHelpOptions = true,
-        modelTransformer = EngineArgs.Flags.class,
-        header = "Precision, recall and F1 of a model on an IOB corpus",
+        modelTransformer = LinkArgs.WithModelFlags.class,
+        header = "Precision, recall and F1 of a model on an IOB corpus, or of the linker on a PubTator corpus",
         description = {
-            "One sentence per engine text; the IOB file has one token per line and sentences separated by blank lines; --types maps the corpus's tags to the model's entity types."
+            "One sentence per engine text; the IOB file has one token per line and sentences separated by blank lines; --types maps the corpus's tags to the model's entity types.",
+            "",
+            "--linking --pubtator FILE (plain or .gz) measures the linker: accuracy@1 on the gold mentions (a composite "
+                    + "mention, several ids for a coordinated text, is right only with all its ids; alternatives, several ids "
+                    + "for one name, with any of them; mentions with id -1 are skipped and counted), then concept-level "
+                    + "precision, recall and F1 of each document's id set, the model's mentions linked "
+                    + "(--gold-mentions-only skips this part and the model)."
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  ./bioner eval --iob corpora/BC5CDR-IOB/test.tsv --types Chemical=chemical,Disease=disease",
             "  ./bioner eval --bundle bundles/pharmaconer-es --iob corpora/PharmaCoNER-IOB/test.tsv \\",
-            "      --types NORMALIZABLES=normalizable,NOTNORMALIZABLES=non-normalizable,PROTEINAS=protein"
+            "      --types NORMALIZABLES=normalizable,NOTNORMALIZABLES=non-normalizable,PROTEINAS=protein",
+            "  ./bioner eval --linking --pubtator corpora/linking/BC5CDR-PubTator/CDR_TestSet.PubTator.txt.gz \\",
+            "      --types Chemical=chemical,Disease=disease"
         })
 final class EvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(
-            names = "--iob",
-            required = true,
-            description = "IOB file: token<TAB>tag lines, blank line between sentences")
+    @Option(names = "--iob", description = "IOB file: token<TAB>tag lines, blank line between sentences")
     Path iob;
 
     @Option(names = "--types", required = true, description = "TAG=type,... e.g. Chemical=chemical,Disease=disease")
     String types;
 
+    @Option(names = "--linking", description = "measure the linker on --pubtator instead of the model on --iob")
+    boolean linking;
+
+    @Option(names = "--pubtator", description = "PubTator file with concept ids (plain or .gz), for --linking")
+    Path pubtator;
+
+    @Option(names = "--gold-mentions-only", description = "with --linking: accuracy@1 only, without the model")
+    boolean goldMentionsOnly;
+
+    @Option(
+            names = "--misses",
+            description = "with --linking: write the gold mentions linked wrongly or NIL to this TSV")
+    Path misses;
+
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
+        if (linking) {
+            return linking();
+        }
+        if (iob == null || pubtator != null) {
+            throw new IllegalArgumentException("give --iob FILE for the model's scores, or --linking --pubtator FILE");
+        }
         Map<String, String> tags = IobCorpus.parseTypes(types);
         IobCorpus corpus = IobCorpus.read(iob, tags);
         try (LocalModel m = new EngineArgs(spec).open(List.copyOf(new LinkedHashSet<>(tags.values())))) {
@@ -64,6 +97,44 @@ final class EvalCommand implements Callable<Integer> {
                     x.windows().size(),
                     x.skippedPasses());
             System.out.print(scores.table());
+        }
+        return 0;
+    }
+
+    private int linking() throws IOException {
+        if (pubtator == null || iob != null) {
+            throw new IllegalArgumentException("--linking measures the linker on --pubtator FILE (not --iob)");
+        }
+        Map<String, String> typeMap = IobCorpus.parseTypes(types);
+        List<Annotated> documents = PubTatorFiles.read(pubtator);
+        EntityLinker linker = new LinkArgs(spec).open();
+        long t0 = System.nanoTime();
+        LinkingAccuracy accuracy;
+        try (PrintWriter missed = new PrintWriter(
+                misses == null ? Writer.nullWriter() : Files.newBufferedWriter(misses, StandardCharsets.UTF_8))) {
+            missed.println("document\ttype\tmention\tgold\tlinked\tname\tscore");
+            accuracy = LinkingEval.onGoldMentions(documents, typeMap, linker, missed::println);
+        }
+        System.out.printf(
+                "linking on %s: %d documents, gold mentions linked in %.1f s; vocabularies %s%n",
+                pubtator,
+                documents.size(),
+                (System.nanoTime() - t0) / 1e9,
+                linker.vocabularies().values().stream().map(v -> v.lineage()).toList());
+        System.out.println("accuracy@1 on the gold mentions:");
+        System.out.print(accuracy.table());
+        if (goldMentionsOnly) {
+            return 0;
+        }
+        try (LocalModel m = new EngineArgs(spec).open(List.copyOf(new LinkedHashSet<>(typeMap.values())))) {
+            long t1 = System.nanoTime();
+            List<List<Entity>> entities =
+                    m.extract(documents.stream().map(LinkingEval::text).toList(), Segmentation.SENTENCES);
+            System.out.printf(
+                    "%nconcept-level, each document's id set, %s's mentions linked (%.1f s):%n",
+                    m.engine.manifest().id(), (System.nanoTime() - t1) / 1e9);
+            System.out.print(
+                    LinkingEval.endToEnd(documents, typeMap, linker, entities).table());
         }
         return 0;
     }

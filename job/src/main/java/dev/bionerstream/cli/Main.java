@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 
 /**
  * Entry point of the command line ({@code ./bioner}): {@code demo}, {@code run}, {@code ingest},
- * {@code fetch}, {@code view}, {@code import}, {@code export}, {@code extract}, {@code eval},
+ * {@code fetch}, {@code view}, {@code import}, {@code export}, {@code extract}, {@code link}, {@code eval},
  * {@code bench}, {@code annotate}. Each command's {@code header} is its line in {@code ./bioner
  * --help} and in the README's command table (CommandHelpTest compares them).
  */
@@ -37,6 +37,7 @@ import picocli.CommandLine.Command;
             ImportCommand.class,
             ExportCommand.class,
             ExtractCommand.class,
+            LinkCommand.class,
             EvalCommand.class,
             BenchCommand.class,
             AnnotateCommand.class

@@ -4,8 +4,9 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
-/** Entity-level exact-match counts per type and overall ("all"). */
+/** Exact-match counts per type and overall ("all"): entity spans, or a document's concepts. */
 public final class Scores {
     public static final String ALL = "all";
 
@@ -34,16 +35,22 @@ public final class Scores {
 
     /** Adds one sentence: predicted and gold spans of the evaluated types. */
     public void add(Collection<Span> predicted, Collection<Span> gold) {
-        Set<Span> p = new HashSet<>(predicted);
-        Set<Span> g = new HashSet<>(gold);
+        add(predicted, gold, Span::type);
+    }
+
+    /** Adds one unit (a sentence's spans, a document's concepts): what is predicted and what is gold, by type. */
+    public <T> void add(Collection<T> predicted, Collection<T> gold, Function<T, String> typeOf) {
+        Set<T> p = new HashSet<>(predicted);
+        Set<T> g = new HashSet<>(gold);
         Set<String> types = new HashSet<>();
-        p.forEach(s -> types.add(s.type()));
-        g.forEach(s -> types.add(s.type()));
+        p.forEach(s -> types.add(typeOf.apply(s)));
+        g.forEach(s -> types.add(typeOf.apply(s)));
         for (String t : types) {
-            long tp =
-                    p.stream().filter(s -> s.type().equals(t) && g.contains(s)).count();
-            long fp = p.stream().filter(s -> s.type().equals(t)).count() - tp;
-            long fn = g.stream().filter(s -> s.type().equals(t)).count() - tp;
+            long tp = p.stream()
+                    .filter(s -> typeOf.apply(s).equals(t) && g.contains(s))
+                    .count();
+            long fp = p.stream().filter(s -> typeOf.apply(s).equals(t)).count() - tp;
+            long fn = g.stream().filter(s -> typeOf.apply(s).equals(t)).count() - tp;
             byType.merge(t, new Counts(tp, fp, fn), (a, b) -> a.plus(b.tp(), b.fp(), b.fn()));
             byType.merge(ALL, new Counts(tp, fp, fn), (a, b) -> a.plus(b.tp(), b.fp(), b.fn()));
         }

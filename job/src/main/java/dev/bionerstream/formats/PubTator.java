@@ -39,6 +39,38 @@ public final class PubTator {
         return s.replace('\n', ' ').replace('\r', ' ');
     }
 
+    /** What a non-blank line of a PubTator file holds. */
+    public enum LineKind {
+        /** {@code ID|t|title} or {@code ID|a|abstract} */
+        TEXT,
+        /** an annotation: {@code ID<TAB>start<TAB>end<TAB>mention<TAB>type[<TAB>concept...]} */
+        MENTION,
+        /** a relation, read past: its second field is a relation type, not an offset */
+        RELATION
+    }
+
+    public static LineKind kind(String line) {
+        int bar = line.indexOf('|');
+        int tab = line.indexOf('\t');
+        if (bar > 0 && (tab < 0 || bar < tab) && line.length() > bar + 2 && line.charAt(bar + 2) == '|') {
+            return LineKind.TEXT;
+        }
+        String[] f = line.split("\t", 3);
+        return f.length >= 3 && !f[1].isEmpty() && Character.isLetter(f[1].charAt(0))
+                ? LineKind.RELATION
+                : LineKind.MENTION;
+    }
+
+    /** A mention line with its concept column set to {@code conceptId}; any columns after it are kept. */
+    public static String withConcept(String mentionLine, String conceptId) {
+        String[] f = mentionLine.split("\t", -1);
+        if (f.length < 6) {
+            return String.join("\t", f) + "\t".repeat(5 - f.length) + "\t" + conceptId;
+        }
+        f[5] = conceptId;
+        return String.join("\t", f);
+    }
+
     /** Every document of a PubTator file; a malformed line is an error naming its number. */
     public static List<Annotated> read(BufferedReader in) {
         List<Annotated> docs = new ArrayList<>();
@@ -63,9 +95,9 @@ public final class PubTator {
                     }
                     continue;
                 }
-                int bar = line.indexOf('|');
-                int tab = line.indexOf('\t');
-                if (bar > 0 && (tab < 0 || bar < tab) && line.length() > bar + 2 && line.charAt(bar + 2) == '|') {
+                LineKind kind = kind(line);
+                if (kind == LineKind.TEXT) {
+                    int bar = line.indexOf('|');
                     id = line.substring(0, bar);
                     String text = line.substring(bar + 3);
                     switch (line.charAt(bar + 1)) {
@@ -74,11 +106,8 @@ public final class PubTator {
                         default -> throw new IllegalArgumentException(
                                 "line " + lineNo + ": expected ID|t| or ID|a|, got " + line);
                     }
-                } else {
+                } else if (kind == LineKind.MENTION) {
                     String[] f = line.split("\t", -1);
-                    if (f.length >= 3 && !f[1].isEmpty() && Character.isLetter(f[1].charAt(0))) {
-                        continue;
-                    }
                     if (f.length < 5) {
                         throw new IllegalArgumentException("line " + lineNo
                                 + ": expected ID, start, end, mention, type[, concept] separated by tabs");

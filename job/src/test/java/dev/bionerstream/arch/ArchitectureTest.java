@@ -17,7 +17,7 @@ import com.tngtech.archunit.lang.ArchRule;
  * either: the Kafka transport ({@code kafka}), the options layer ({@code options}: command-line
  * parsing, the checks and the text every option shows, as help or as docs), the input records ({@code records}: formats, checks,
  * decoding), the feed formats ({@code pubmed}, {@code formats}) and the model core (bundles, features,
- * the native libraries' thread, syntax, text, evaluation). The viewer reads the index over HTTP only: the cli wires it, it knows no
+ * the native libraries' thread, syntax, text, evaluation, the entity linker). The viewer reads the index over HTTP only: the cli wires it, it knows no
  * other layer. The model core and the feed formats run without Flink, so they can be reused and
  * tested alone, and no package depends on one that depends back on it.
  */
@@ -77,7 +77,8 @@ class ArchitectureTest {
                     "dev.bionerstream.nativelib..",
                     "dev.bionerstream.syntax..",
                     "dev.bionerstream.text..",
-                    "dev.bionerstream.eval..")
+                    "dev.bionerstream.eval..",
+                    "dev.bionerstream.linking..")
             .whereLayer(CLI)
             .mayNotBeAccessedByAnyLayer()
             .whereLayer(BENCH)
@@ -124,6 +125,7 @@ class ArchitectureTest {
                     "..syntax..",
                     "..text..",
                     "..eval..",
+                    "..linking..",
                     "..pubmed..",
                     "..formats..")
             .should()

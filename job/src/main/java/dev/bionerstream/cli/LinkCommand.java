@@ -1,0 +1,137 @@
+package dev.bionerstream.cli;
+
+import dev.bionerstream.eval.IobCorpus;
+import dev.bionerstream.formats.Annotated;
+import dev.bionerstream.formats.PubTator;
+import dev.bionerstream.linking.EntityLinker;
+import dev.bionerstream.linking.Link;
+import dev.bionerstream.linking.Mention;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Link-only mode: the mentions of PubTator documents, found by any tool, get concept ids; every
+ * line is written back as it came but for the concept column of the mentions linked.
+ */
+@Command(
+        name = "link",
+        mixinStandardHelpOptions = true,
+        modelTransformer = LinkArgs.Flags.class,
+        header = "Concept ids for the mentions of PubTator documents",
+        description = {
+            "Reads PubTator documents (ID|t|title, ID|a|abstract, then ID<TAB>start<TAB>end<TAB>mention<TAB>type[<TAB>id] "
+                    + "lines) and writes them back with the id column of each mention of a linked type set to its "
+                    + "concept's CURIE (mesh:D009270, ncbigene:672, ncbitaxon:9606; composite mentions id|id) or - for "
+                    + "NIL. Offsets, order, other types and relation lines are left as they are. --types maps the "
+                    + "file's type names to ours; unset, the file's names are used as they are."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  ./bioner link --input mentions.pubtator --out linked.pubtator",
+            "  ./bioner link --types GeneOrGeneProduct=gene,ChemicalEntity=chemical,DiseaseOrPhenotypicFeature=disease,"
+                    + "OrganismTaxon=species < BioRED.pubtator"
+        })
+final class LinkCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--input", description = "PubTator file; standard input when unset")
+    Path input;
+
+    @Option(names = "--out", description = "PubTator file to write; standard output when unset")
+    Path out;
+
+    @Option(names = "--types", description = "FILE_TYPE=type,... e.g. Chemical=chemical,Disease=disease")
+    String types;
+
+    @Override
+    public Integer call() throws IOException {
+        List<String> lines;
+        try (BufferedReader in = input == null
+                ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
+                : Files.newBufferedReader(input, StandardCharsets.UTF_8)) {
+            lines = in.lines().toList();
+        }
+        String source = input == null ? "standard input" : input.toString();
+        List<Annotated> documents;
+        try {
+            documents = PubTator.read(new BufferedReader(new StringReader(String.join("\n", lines))));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(source + ", " + e.getMessage(), e);
+        }
+        Map<String, String> typeMap = types == null ? null : IobCorpus.parseTypes(types);
+        EntityLinker linker = new LinkArgs(spec).open();
+        if (out == null) {
+            write(lines, documents, linker, typeMap, new PrintStream(System.out, false, StandardCharsets.UTF_8));
+        } else {
+            try (PrintStream to = new PrintStream(Files.newOutputStream(out), false, StandardCharsets.UTF_8)) {
+                write(lines, documents, linker, typeMap, to);
+            }
+        }
+        return 0;
+    }
+
+    /** Every line as it came, the concept column of each linked mention set. */
+    private static void write(
+            List<String> lines,
+            List<Annotated> documents,
+            EntityLinker linker,
+            Map<String, String> typeMap,
+            PrintStream out) {
+        int document = -1;
+        List<String> ids = List.of();
+        int mention = 0;
+        boolean inDocument = false;
+        for (String line : lines) {
+            if (line.isBlank()) {
+                inDocument = false;
+                out.println(line);
+                continue;
+            }
+            if (!inDocument) {
+                inDocument = true;
+                ids = ids(linker, documents.get(++document), typeMap);
+                mention = 0;
+            }
+            String id = PubTator.kind(line) == PubTator.LineKind.MENTION ? ids.get(mention++) : null;
+            out.println(id == null ? line : PubTator.withConcept(line, id));
+        }
+        out.flush();
+    }
+
+    /** The concept column of each mention of {@code d}: a CURIE, "-" for NIL, null to leave it as it is. */
+    private static List<String> ids(EntityLinker linker, Annotated d, Map<String, String> typeMap) {
+        List<Mention> mentions = new ArrayList<>();
+        List<Integer> linked = new ArrayList<>();
+        for (int i = 0; i < d.annotations().size(); i++) {
+            Annotated.Annotation a = d.annotations().get(i);
+            String type = typeMap == null ? a.type() : typeMap.get(a.type());
+            if (type != null && linker.vocabularies().containsKey(type)) {
+                mentions.add(new Mention(type, a.text(), a.start()));
+                linked.add(i);
+            }
+        }
+        List<Link> links = linker.link(d.title() + " " + d.abstractText(), mentions);
+        List<String> ids = new ArrayList<>(Collections.nCopies(d.annotations().size(), (String) null));
+        for (int i = 0; i < links.size(); i++) {
+            Link l = links.get(i);
+            ids.set(linked.get(i), l.isNil() ? "-" : l.id());
+        }
+        return ids;
+    }
+}

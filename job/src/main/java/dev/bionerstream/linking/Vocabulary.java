@@ -1,0 +1,162 @@
+package dev.bionerstream.linking;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The concepts of one entity type and every name they go by, looked up by {@link NameKey}: exactly,
+ * or approximately by character trigrams. Immutable and thread-safe; built once per JVM.
+ */
+public final class Vocabulary {
+    private final String lineage;
+    private final Concept[] concepts;
+    private final String[] keys;
+    private final int[][] entries;
+    private final TrigramIndex trigrams;
+
+    private Vocabulary(String lineage, Concept[] concepts, String[] keys, int[][] entries) {
+        this.lineage = lineage;
+        this.concepts = concepts;
+        this.keys = keys;
+        this.entries = entries;
+        this.trigrams = new TrigramIndex(keys);
+    }
+
+    /** name:version of the bundle(s) it was read from, e.g. {@code bioner-vocab-gene:2024.1}. */
+    public String lineage() {
+        return lineage;
+    }
+
+    public int concepts() {
+        return concepts.length;
+    }
+
+    public int keys() {
+        return keys.length;
+    }
+
+    /**
+     * The concepts a name with this key stands for, in the order of {@link NameSource}, then the
+     * corpora's mentions, the concept's weight and its id.
+     */
+    public List<Candidate> exact(String key) {
+        int k = Arrays.binarySearch(keys, key);
+        return k < 0 ? List.of() : candidates(k, 1.0);
+    }
+
+    /**
+     * Concepts of the {@code limit} names nearest to {@code key}, best match first (then as {@link
+     * #exact}); each name's score is its trigram cosine with the key.
+     */
+    public List<Candidate> similar(String key, int limit) {
+        List<Candidate> out = new ArrayList<>();
+        for (TrigramIndex.Hit h : trigrams.nearest(key, limit)) {
+            out.addAll(candidates(h.key(), h.score()));
+        }
+        return out;
+    }
+
+    private List<Candidate> candidates(int key, double score) {
+        int[] e = entries[key];
+        List<Candidate> out = new ArrayList<>(e.length);
+        for (int x : e) {
+            out.add(new Candidate(concepts[x >>> 2], NameSource.values()[x & 3], score));
+        }
+        return out;
+    }
+
+    /** Collects concepts and names, then indexes them; later names of a concept add to earlier ones. */
+    public static final class Builder {
+        /** A name of a concept; {@code mentions}: how often corpora annotate it so (0 for a vocabulary's own). */
+        private record Name(String key, int concept, NameSource source, int mentions) {
+            /** The better of two names of one concept: the earlier source, then the more mentions. */
+            Name or(Name o) {
+                int bySource = source.compareTo(o.source);
+                return bySource < 0 || (bySource == 0 && mentions >= o.mentions) ? this : o;
+            }
+        }
+
+        private final List<String> lineage = new ArrayList<>();
+        private final Map<String, Integer> conceptIndex = new HashMap<>();
+        private final List<Concept> concepts = new ArrayList<>();
+        private final List<Name> names = new ArrayList<>();
+
+        public Builder lineage(String nameAndVersion) {
+            lineage.add(nameAndVersion);
+            return this;
+        }
+
+        /** Adds a concept, or replaces the one with its id (a user's vocabulary over the bundle's). */
+        public Builder concept(Concept c) {
+            Integer at = conceptIndex.putIfAbsent(c.id(), concepts.size());
+            if (at == null) {
+                concepts.add(c);
+            } else {
+                concepts.set(at, c);
+            }
+            return name(c.id(), c.name(), NameSource.PREFERRED);
+        }
+
+        public boolean has(String id) {
+            return conceptIndex.containsKey(id);
+        }
+
+        /** A name of a known concept; a name whose key is empty (punctuation only) is left out. */
+        public Builder name(String id, String name, NameSource source) {
+            return name(id, name, source, 0);
+        }
+
+        /** A name an annotated corpus links to the concept {@code mentions} times. */
+        public Builder corpusName(String id, String name, int mentions) {
+            return name(id, name, NameSource.CORPUS, mentions);
+        }
+
+        private Builder name(String id, String name, NameSource source, int mentions) {
+            Integer c = conceptIndex.get(id);
+            if (c == null) {
+                throw new IllegalArgumentException("no concept " + id + " for the name " + name);
+            }
+            String key = NameKey.of(name);
+            if (!key.isEmpty()) {
+                names.add(new Name(key, c, source, mentions));
+            }
+            return this;
+        }
+
+        public Vocabulary build() {
+            Concept[] cs = concepts.toArray(Concept[]::new);
+            names.sort(Comparator.comparing(Name::key));
+            List<String> keys = new ArrayList<>();
+            List<int[]> entries = new ArrayList<>();
+            for (int from = 0; from < names.size(); ) {
+                String key = names.get(from).key();
+                int to = from;
+                Map<Integer, Name> best = new HashMap<>();
+                while (to < names.size() && names.get(to).key().equals(key)) {
+                    Name n = names.get(to++);
+                    best.merge(n.concept(), n, Name::or);
+                }
+                List<Name> byPreference = new ArrayList<>(best.values());
+                byPreference.sort(Comparator.comparing(Name::source)
+                        .thenComparing(n -> -n.mentions())
+                        .thenComparing(n -> -cs[n.concept()].weight())
+                        .thenComparing(n -> cs[n.concept()].id()));
+                int[] e = new int[byPreference.size()];
+                for (int i = 0; i < e.length; i++) {
+                    e[i] = (byPreference.get(i).concept() << 2)
+                            | byPreference.get(i).source().ordinal();
+                }
+                keys.add(key);
+                entries.add(e);
+                from = to;
+            }
+            names.clear();
+            return new Vocabulary(
+                    String.join("+", lineage), cs, keys.toArray(String[]::new), entries.toArray(int[][]::new));
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.bionerstream.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ./bioner link}: PubTator in, the same PubTator out with the concept column filled. */
+class LinkCommandTest {
+    static final String DOCUMENT =
+            """
+            227508|t|Naloxone reverses the antihypertensive effect of clonidine in mice.
+            227508|a|In hypertensive rats and patients with iodide transport defect (ITD), naloxone acted; qwxzv did not.
+            227508\t0\t8\tNaloxone\tChemicalEntity\t-
+            227508\t49\t58\tclonidine\tChemicalEntity
+            227508\t62\t66\tmice\tOrganismTaxon\t10090
+            227508\t107\t130\tiodide transport defect\tDiseaseOrPhenotypicFeature\t-\textra column
+            227508\t132\t135\tITD\tDiseaseOrPhenotypicFeature\t-
+            227508\t151\t156\tqwxzv\tChemicalEntity\t-
+            227508\t90\t94\trats\tCellLine\tkeep-me
+            227508\tAssociation\tD009270\tD003000\tNovel
+
+            """;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void linksEachMentionAndLeavesEveryOtherByteAsItCame() throws Exception {
+        Path in = Files.writeString(dir.resolve("in.pubtator"), DOCUMENT);
+        Path out = dir.resolve("out.pubtator");
+        assertThat(Main.run(
+                        "link",
+                        "--input",
+                        in.toString(),
+                        "--out",
+                        out.toString(),
+                        "--types",
+                        "ChemicalEntity=chemical,DiseaseOrPhenotypicFeature=disease,OrganismTaxon=species"))
+                .isZero();
+        List<String> lines = Files.readAllLines(out);
+        assertThat(lines)
+                .containsExactly(
+                        "227508|t|Naloxone reverses the antihypertensive effect of clonidine in mice.",
+                        "227508|a|In hypertensive rats and patients with iodide transport defect (ITD), naloxone acted; qwxzv did not.",
+                        "227508\t0\t8\tNaloxone\tChemicalEntity\tmesh:D009270",
+                        "227508\t49\t58\tclonidine\tChemicalEntity\tmesh:D003000",
+                        "227508\t62\t66\tmice\tOrganismTaxon\tncbitaxon:10090",
+                        "227508\t107\t130\tiodide transport defect\tDiseaseOrPhenotypicFeature\tomim:274400\textra column",
+                        "227508\t132\t135\tITD\tDiseaseOrPhenotypicFeature\tomim:274400",
+                        "227508\t151\t156\tqwxzv\tChemicalEntity\t-",
+                        "227508\t90\t94\trats\tCellLine\tkeep-me",
+                        "227508\tAssociation\tD009270\tD003000\tNovel",
+                        "");
+    }
+
+    @Test
+    void aMalformedLineIsAnErrorNamingItsNumber() throws Exception {
+        Path in = Files.writeString(dir.resolve("bad.pubtator"), "1|t|Title\n1|a|Text\n1\t0\tx\tTitle\tChemical\n");
+        assertThat(Main.run(
+                        "link",
+                        "--input",
+                        in.toString(),
+                        "--out",
+                        dir.resolve("o").toString()))
+                .isEqualTo(2);
+        assertThat(Files.exists(dir.resolve("o"))).as("nothing written").isFalse();
+    }
+}

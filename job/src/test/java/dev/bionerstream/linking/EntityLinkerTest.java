@@ -1,0 +1,142 @@
+package dev.bionerstream.linking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The linker on the shipped vocabularies: MeSH 2024, MEDIC, NCBI Gene (human, mouse), LINNAEUS. */
+class EntityLinkerTest {
+    static final EntityLinker SHIPPED = Linkers.shared(LinkSettings.shipped());
+
+    static Link one(String text, String type, String mention) {
+        return SHIPPED.link(text, List.of(new Mention(type, mention, text.indexOf(mention))))
+                .get(0);
+    }
+
+    static String id(String type, String mention) {
+        return one(mention, type, mention).id();
+    }
+
+    @Test
+    void namesAndSynonymsLinkExactlyWhateverTheirCaseHyphensOrPlural() {
+        assertThat(id("chemical", "Naloxone")).isEqualTo("mesh:D009270");
+        assertThat(id("chemical", "naloxone hydrochloride")).isEqualTo("mesh:D009270");
+        assertThat(List.of(id("chemical", "acetaminophen"), id("chemical", "Paracetamol"), id("chemical", "Tylenol")))
+                .containsOnly("mesh:D000082");
+        assertThat(id("disease", "Seizures"))
+                .isEqualTo(id("disease", "seizure"))
+                .isEqualTo("mesh:D012640");
+        assertThat(id("gene", "BRCA1")).isEqualTo("ncbigene:672");
+        assertThat(id("gene", "TNF-α")).isEqualTo(id("gene", "TNF alpha")).isEqualTo("ncbigene:7124");
+        assertThat(id("species", "patients")).isEqualTo("ncbitaxon:9606");
+        Link naloxone = one("Naloxone", "chemical", "Naloxone");
+        assertThat(naloxone.name()).isEqualTo("Naloxone");
+        assertThat(naloxone.score()).isEqualTo(1.0);
+    }
+
+    @Test
+    void anAbbreviationTakesTheConceptOfItsLongFormInTheSameDocument() {
+        String text = "Patients with iodide transport defect (ITD) were studied. ITD is rare.";
+        Link itd = one(text, "disease", "ITD");
+        assertThat(itd.id()).isEqualTo(id("disease", "iodide transport defect")).isEqualTo("omim:274400");
+        // elsewhere "ITD" is not that disease
+        assertThat(one("ITD was measured.", "disease", "ITD").id()).isNotEqualTo("omim:274400");
+    }
+
+    @Test
+    void aCompositeMentionLinksToEachOfItsConcepts() {
+        Link l = one("x", "disease", "colorectal and endometrial cancers");
+        assertThat(l.concepts()).extracting(Concept::id).containsExactly("mesh:D015179", "mesh:D016889");
+        assertThat(l.id()).isEqualTo("mesh:D015179|mesh:D016889");
+        assertThat(one("x", "disease", "type 1 and type 2 diabetes").id()).isEqualTo("mesh:D003922|mesh:D003924");
+    }
+
+    @Test
+    void aNameFoundNowhereExactlyTakesTheNearestAboveTheMinimumScore() {
+        Link l = one("x", "disease", "nephrotoxic injury");
+        assertThat(l.id()).isEqualTo("mesh:D007674");
+        assertThat(l.score()).isLessThan(1.0).isGreaterThanOrEqualTo(LinkSettings.DEFAULT_MIN_SCORE);
+    }
+
+    @Test
+    void nothingCloseEnoughIsNilAndTheMentionIsKept() {
+        Link l = one("x", "chemical", "qwxzv blorf");
+        assertThat(l.isNil()).isTrue();
+        assertThat(l.id()).isNull();
+        assertThat(l.score()).isLessThan(LinkSettings.DEFAULT_MIN_SCORE);
+        assertThat(one("x", "normalizable", "creatinina").isNil())
+                .as("no vocabulary for the type")
+                .isTrue();
+    }
+
+    @Test
+    void aGeneIsTheGeneOfTheSpeciesItsDocumentNames() {
+        assertThat(linkGene("Levels of p53 rose in the mice.", "mice")).isEqualTo("ncbigene:22059");
+        assertThat(linkGene("Levels of p53 rose in the patients.", "patients")).isEqualTo("ncbigene:7157");
+        assertThat(linkGene("Levels of p53 rose.", null)).as("human first").isEqualTo("ncbigene:7157");
+        // a species right before the gene wins over the document's most named one
+        String text = "Mice and mice again: mice carrying human L-FABP.";
+        List<Mention> mentions = new ArrayList<>();
+        for (int at : new int[] {0, 9, 21}) {
+            mentions.add(new Mention("species", text.substring(at, at + 4), at));
+        }
+        mentions.add(new Mention("species", "human", text.indexOf("human")));
+        mentions.add(new Mention("gene", "L-FABP", text.indexOf("L-FABP")));
+        assertThat(SHIPPED.link(text, mentions).get(4).id()).isEqualTo("ncbigene:2168");
+    }
+
+    @Test
+    void theGeneSpeciesOptionRestrictsGenesToTheTaxaGiven() {
+        LinkSettings mouseOnly = new LinkSettings(
+                Map.of("gene", VocabularyFiles.inJar("gene")), Map.of(), Map.of(), List.of(10090), 0.75);
+        EntityLinker linker = Linkers.shared(mouseOnly);
+        String text = "Levels of p53 rose in the patients.";
+        assertThat(linker.link(text, List.of(new Mention("gene", "p53", 10)))
+                        .get(0)
+                        .id())
+                .isEqualTo("ncbigene:22059");
+    }
+
+    @Test
+    void theSameMentionsGetTheSameLinksInAnyOrder() {
+        String text =
+                "Naloxone reverses the effect of clonidine in mice and patients with iodide transport defect (ITD);"
+                        + " p53 and BRCA1 levels, ITD, breast and ovarian cancer, nephrotoxic injury.";
+        List<Mention> mentions = new ArrayList<>();
+        for (String[] m : new String[][] {
+            {"chemical", "Naloxone"}, {"chemical", "clonidine"}, {"species", "mice"}, {"species", "patients"},
+            {"disease", "iodide transport defect"}, {"disease", "ITD"}, {"gene", "p53"}, {"gene", "BRCA1"},
+            {"disease", "breast and ovarian cancer"}, {"disease", "nephrotoxic injury"}
+        }) {
+            mentions.add(new Mention(m[0], m[1], text.indexOf(m[1])));
+        }
+        List<Link> expected = SHIPPED.link(text, mentions);
+        Random random = new Random(7);
+        for (int round = 0; round < 20; round++) {
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < mentions.size(); i++) {
+                order.add(i);
+            }
+            Collections.shuffle(order, random);
+            List<Link> shuffled =
+                    SHIPPED.link(text, order.stream().map(mentions::get).toList());
+            for (int i = 0; i < order.size(); i++) {
+                assertThat(shuffled.get(i)).isEqualTo(expected.get(order.get(i)));
+            }
+        }
+    }
+
+    private static String linkGene(String text, String species) {
+        List<Mention> mentions = new ArrayList<>();
+        mentions.add(new Mention("gene", "p53", text.indexOf("p53")));
+        if (species != null) {
+            mentions.add(new Mention("species", species, text.indexOf(species)));
+        }
+        return SHIPPED.link(text, mentions).get(0).id();
+    }
+}
