@@ -129,6 +129,7 @@ class Concepts:
         self.names = {}    # id -> list of names, preferred first
         self.taxon = {}
         self.weight = {}
+        self.alt = {}      # id -> ids its source says name the same concept (MEDIC's alternative ids)
 
     def add(self, cid, names):
         """Adds names to a concept; the first name ever added is its preferred name."""
@@ -171,7 +172,8 @@ def medic_curie(raw):
 
 
 def medic_2017(sources):
-    out = {}
+    """id -> names, and id -> the MeSH and OMIM ids of its AltDiseaseIDs (the same disease)."""
+    out, alt = {}, {}
     for line in lines(os.path.join(sources, MEDIC_2017)):
         if not line or line.startswith("#"):
             continue
@@ -179,21 +181,25 @@ def medic_2017(sources):
         cid = medic_curie(f[1])
         if cid:
             out[cid] = [f[0]] + (split_pipes(f[7]) if len(f) > 7 else [])
-    return out
+            others = {medic_curie(a) for a in split_pipes(f[2])} if len(f) > 2 else set()
+            alt.setdefault(cid, set()).update(a for a in others if a and a != cid)
+    return out, alt
 
 
 def medic_2012(sources):
     """`IDs||name|synonym|...`; IDs `|`-separated (MeSH D/C without prefix, OMIM as digits); the first
-    ID is the concept's, the others are alternative ids (not kept)."""
-    out = {}
+    ID is the concept's, the others its alternative ids: id -> names, and id -> alternative ids."""
+    out, alt = {}, {}
     for line in lines(os.path.join(sources, MEDIC_2012)):
         if "||" not in line:
             continue
         ids, names = line.split("||", 1)
-        cid = medic_curie(ids.split("|")[0])
+        curies = [medic_curie(i) for i in ids.split("|")]
+        cid = curies[0]
         if cid:
             out[cid] = names.split("|")
-    return out
+            alt.setdefault(cid, set()).update(a for a in curies[1:] if a and a != cid)
+    return out, alt
 
 
 def linnaeus_names(sources):
@@ -258,8 +264,8 @@ def build_chemical(sources):
 def build_disease(sources):
     mesh = {"mesh:" + ui: [name] + terms for ui, (name, terms) in
             mesh_descriptors(sources, lambda t: t.startswith("C") or t.startswith("F03")).items()}
-    m2017 = medic_2017(sources)
-    m2012 = medic_2012(sources)
+    m2017, alt2017 = medic_2017(sources)
+    m2012, alt2012 = medic_2012(sources)
     c = Concepts()
     # newest first: the first names added carry the preferred name
     for cid in sorted(set(mesh) | set(m2017) | set(m2012)):
@@ -267,6 +273,7 @@ def build_disease(sources):
             if names:
                 c.add(cid, names)
         c.weight[cid] = sum(cid in s for s in (mesh, m2017, m2012))
+        c.alt[cid] = alt2017.get(cid, set()) | alt2012.get(cid, set())
     return c, [source("MeSH descriptors, trees C and F03", "2024", MESH_TERMS, MESH_TERMS_TEXT),
                source("MeSH tree numbers", "2024", MESH_TREES, MESH_TERMS_TEXT),
                source("CTD MEDIC", "2017-06-06", MEDIC_2017, CTD_TERMS_TEXT),
@@ -475,6 +482,10 @@ def write_bundle(out, etype, concepts, sources, pairs):
     names = sum(1 + (len(r[2].split("|")) if r[2] else 0) for r in rows)
     manifest = {"format": FORMAT, "name": "bioner-vocab-" + etype, "entity_type": etype, "version": VERSION,
                 "sources": sources, "concepts": len(rows), "names": names, "corpus_names": len(corpus_rows)}
+    alt_rows = sorted((cid, a) for cid in {r[0] for r in rows} for a in concepts.alt.get(cid, ()))
+    if alt_rows:
+        write_gzip_tsv(os.path.join(folder, "alt-ids.tsv.gz"), ("id", "alt_id"), alt_rows)
+        manifest["alt_ids"] = len(alt_rows)
     with open(os.path.join(folder, "vocabulary.json"), "w", encoding="utf-8", newline="\n") as f:
         f.write(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
     return manifest

@@ -26,7 +26,7 @@ SOURCES = {
                       "D000004\tNeoplasms\tTumors\n",
     build.MEDIC_2017: "# CTD header\n#\n"
                       "Headache 2017\tMESH:D000002\t\t\t\t\t\tHead pain|Pain, head\t\n"
-                      "Some syndrome\tOMIM:100100\t\t\t\t\t\tSS1\t\n"
+                      "Some syndrome\tOMIM:100100\tDO:DOID:1|MESH:C000011\t\t\t\t\tSS1\t\n"
                       "Old disease\tMESH:C000010\t\t\t\t\t\tOD\t\n",
     build.MEDIC_2012: "C||Diseases\n"
                       "D000002||Headache 2012|Cephalgia\n"
@@ -173,6 +173,16 @@ def test_diseases_are_the_union_by_id_named_by_the_newest_source(bundles):
     assert c["mesh:C000010"]["synonyms"] == ["OD", "Old disease 2012"]
     assert c["omim:200300"] == {"name": "SYNDROME ONLY IN 2012", "synonyms": ["S2012"], "taxon": "", "weight": "1"}
     assert c["omim:100100"]["weight"] == "1" and c["mesh:D000003"]["name"] == "Anxiety"
+
+
+def test_diseases_keep_medics_alternative_ids(bundles):
+    header, rows = table(bundles / "disease" / "alt-ids.tsv.gz")
+    assert header == ["id", "alt_id"]
+    # MEDIC 2012's second id, MEDIC 2017's AltDiseaseIDs (MeSH and OMIM only, not DO)
+    assert rows == [["mesh:C000010", "omim:100200"], ["omim:100100", "mesh:C000011"]]
+    with open(bundles / "disease" / "vocabulary.json", encoding="utf-8") as f:
+        assert json.load(f)["alt_ids"] == 2
+    assert not (bundles / "chemical" / "alt-ids.tsv.gz").exists()
 
 
 def test_genes_join_hgnc_for_human_genes_only(bundles):

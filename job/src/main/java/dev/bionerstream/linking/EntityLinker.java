@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -42,6 +43,13 @@ public final class EntityLinker {
     private static final String GENE = "gene";
     private static final String SPECIES = "species";
     private static final Set<String> GENE_SUFFIXES = Set.of("gene", "protein", "mrna", "transcript");
+    /**
+     * MeSH files an organ's tumours, carcinomas and malignancies under its Neoplasms descriptor,
+     * whose entry terms say "cancer" ("prostate carcinoma" is Prostatic Neoplasms by "prostate cancer").
+     */
+    private static final Pattern NEOPLASM_WORDS = Pattern.compile("\\b(tumor|tumour|carcinoma|malignancy|neoplasm)\\b");
+
+    private static final String DISEASE = "disease";
 
     private final Map<String, Vocabulary> vocabularies;
     private final LinkSettings settings;
@@ -80,6 +88,25 @@ public final class EntityLinker {
             VocabularyFiles.readUser(Path.of(extension), b);
         }
         return b.build();
+    }
+
+    /**
+     * The same vocabularies deciding NIL at {@code minScore}: at 0 every mention with any candidate
+     * gets its best one, as accuracy@1 is measured.
+     */
+    public EntityLinker withMinScore(double minScore) {
+        return new EntityLinker(
+                vocabularies,
+                new LinkSettings(
+                        settings.bundles(),
+                        settings.replacements(),
+                        settings.extensions(),
+                        settings.geneSpecies(),
+                        minScore));
+    }
+
+    public LinkSettings settings() {
+        return settings;
     }
 
     /** The vocabulary of each type that has one. */
@@ -130,7 +157,7 @@ public final class EntityLinker {
         if (v == null) {
             return Link.nil(0);
         }
-        Resolver r = new Resolver(v, m.type().equals(GENE), geneTaxa, byWrittenForm);
+        Resolver r = new Resolver(v, m.type(), geneTaxa, byWrittenForm);
         Abbreviations.Definition defined = abbreviations.get(m.text().strip());
         String longForm = defined == null ? null : defined.longForm();
         Candidate viaLongForm = longForm == null ? null : r.exactly(longForm);
@@ -167,12 +194,14 @@ public final class EntityLinker {
     private final class Resolver {
         private final Vocabulary vocabulary;
         private final boolean gene;
+        private final boolean disease;
         private final List<Integer> geneTaxa;
         private final boolean byWrittenForm;
 
-        Resolver(Vocabulary vocabulary, boolean gene, List<Integer> geneTaxa, boolean byWrittenForm) {
+        Resolver(Vocabulary vocabulary, String type, List<Integer> geneTaxa, boolean byWrittenForm) {
             this.vocabulary = vocabulary;
-            this.gene = gene;
+            this.gene = type.equals(GENE);
+            this.disease = type.equals(DISEASE);
             this.geneTaxa = geneTaxa;
             this.byWrittenForm = byWrittenForm;
         }
@@ -252,6 +281,10 @@ public final class EntityLinker {
          */
         private List<Candidate> exact(String key) {
             List<Candidate> found = vocabulary.exact(key);
+            if (disease && found.isEmpty()) {
+                String cancer = NEOPLASM_WORDS.matcher(key).replaceAll("cancer");
+                found = cancer.equals(key) ? found : vocabulary.exact(cancer);
+            }
             if (gene) {
                 found = new ArrayList<>(found);
                 int space = key.lastIndexOf(' ');

@@ -26,7 +26,7 @@ public record LinkSettings(
     /** The types the repository ships a vocabulary for. */
     public static final List<String> SHIPPED_TYPES = List.of("chemical", "disease", "gene", "species");
 
-    public static final double DEFAULT_MIN_SCORE = 0.75;
+    public static final double DEFAULT_MIN_SCORE = 0.8;
 
     public LinkSettings {
         bundles = new TreeMap<>(bundles);

@@ -6,6 +6,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The concepts of one entity type and every name they go by, looked up by {@link NameKey}: exactly,
@@ -17,13 +19,21 @@ public final class Vocabulary {
     private final String[] keys;
     private final int[][] entries;
     private final TrigramIndex trigrams;
+    private final Map<String, Set<String>> sameAs;
 
-    private Vocabulary(String lineage, Concept[] concepts, String[] keys, int[][] entries) {
+    private Vocabulary(
+            String lineage, Concept[] concepts, String[] keys, int[][] entries, Map<String, Set<String>> sameAs) {
         this.lineage = lineage;
         this.concepts = concepts;
         this.keys = keys;
         this.entries = entries;
         this.trigrams = new TrigramIndex(keys);
+        this.sameAs = sameAs;
+    }
+
+    /** The ids the vocabulary's source declares the same concept as {@code id} (MEDIC's alternative ids), itself included. */
+    public Set<String> sameAs(String id) {
+        return sameAs.getOrDefault(id, Set.of(id));
     }
 
     /** name:version of the bundle(s) it was read from, e.g. {@code bioner-vocab-gene:2024.1}. */
@@ -84,6 +94,14 @@ public final class Vocabulary {
         private final Map<String, Integer> conceptIndex = new HashMap<>();
         private final List<Concept> concepts = new ArrayList<>();
         private final List<Name> names = new ArrayList<>();
+        private final Map<String, Set<String>> sameAs = new HashMap<>();
+
+        /** Declares two ids names of one concept (both ways). */
+        public Builder sameAs(String id, String alt) {
+            sameAs.computeIfAbsent(id, k -> new TreeSet<>(Set.of(k))).add(alt);
+            sameAs.computeIfAbsent(alt, k -> new TreeSet<>(Set.of(k))).add(id);
+            return this;
+        }
 
         public Builder lineage(String nameAndVersion) {
             lineage.add(nameAndVersion);
@@ -156,7 +174,11 @@ public final class Vocabulary {
             }
             names.clear();
             return new Vocabulary(
-                    String.join("+", lineage), cs, keys.toArray(String[]::new), entries.toArray(int[][]::new));
+                    String.join("+", lineage),
+                    cs,
+                    keys.toArray(String[]::new),
+                    entries.toArray(int[][]::new),
+                    Map.copyOf(sameAs));
         }
     }
 }

@@ -23,7 +23,9 @@ import java.util.zip.GZIPInputStream;
  * <p>A bundle holds {@code vocabulary.json} (name, version, entity type, sources), {@code
  * concepts.tsv.gz} ({@code id, name, synonyms, taxon, weight}, synonyms separated by {@code |}) and
  * {@code corpus-names.tsv.gz} ({@code id, name, source, mentions}: names as annotated training corpora
- * link them, extra synonyms; an id the concepts lack becomes a concept named by its first mention).
+ * link them, extra synonyms; an id the concepts lack becomes a concept named by its first mention)
+ * and, where the manifest counts {@code alt_ids}, {@code alt-ids.tsv.gz} ({@code id, alt_id}: ids
+ * the source declares the same concept, as MEDIC's alternative MeSH and OMIM ids).
  */
 public final class VocabularyFiles {
     public static final String CLASSPATH = "classpath:";
@@ -66,6 +68,13 @@ public final class VocabularyFiles {
             }
             into.corpusName(f[0], f[1], Integer.parseInt(f[3]));
         });
+        if (manifest.has("alt_ids")) {
+            read(
+                    location + "/alt-ids.tsv.gz",
+                    open(location, "alt-ids.tsv.gz"),
+                    2,
+                    (f, line) -> into.sameAs(f[0], f[1]));
+        }
         return manifest.get("entity_type").asText();
     }
 

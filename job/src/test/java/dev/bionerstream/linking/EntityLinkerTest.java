@@ -40,6 +40,22 @@ class EntityLinkerTest {
     }
 
     @Test
+    void anOrgansTumourIsItsNeoplasmsDescriptor() {
+        assertThat(id("disease", "prostate carcinoma"))
+                .isEqualTo(id("disease", "prostate cancer"))
+                .isEqualTo("mesh:D011471");
+        assertThat(id("disease", "pancreatic tumours")).isEqualTo("mesh:D010190");
+    }
+
+    @Test
+    void medicsAlternativeIdsNameTheSameConceptBothWays() {
+        Vocabulary diseases = SHIPPED.vocabularies().get("disease");
+        assertThat(diseases.sameAs("mesh:C531617")).contains("mesh:C531617", "omim:105400");
+        assertThat(diseases.sameAs("omim:105400")).contains("mesh:C531617");
+        assertThat(diseases.sameAs("mesh:D009270")).containsExactly("mesh:D009270");
+    }
+
+    @Test
     void anAbbreviationTakesTheConceptOfItsLongFormInTheSameDocument() {
         String text = "Patients with iodide transport defect (ITD) were studied. ITD is rare.";
         Link itd = one(text, "disease", "ITD");
@@ -58,9 +74,10 @@ class EntityLinkerTest {
 
     @Test
     void aNameFoundNowhereExactlyTakesTheNearestAboveTheMinimumScore() {
-        Link l = one("x", "disease", "nephrotoxic injury");
-        assertThat(l.id()).isEqualTo("mesh:D007674");
-        assertThat(l.score()).isLessThan(1.0).isGreaterThanOrEqualTo(LinkSettings.DEFAULT_MIN_SCORE);
+        Link misspelt = one("x", "chemical", "acetaminophene");
+        assertThat(misspelt.id()).isEqualTo("mesh:D000082");
+        assertThat(misspelt.score()).isLessThan(1.0).isGreaterThanOrEqualTo(LinkSettings.DEFAULT_MIN_SCORE);
+        assertThat(one("x", "disease", "cardiomyopathic").id()).isEqualTo("mesh:D009202");
     }
 
     @Test
@@ -69,6 +86,15 @@ class EntityLinkerTest {
         assertThat(l.isNil()).isTrue();
         assertThat(l.id()).isNull();
         assertThat(l.score()).isLessThan(LinkSettings.DEFAULT_MIN_SCORE);
+        Link near = one("x", "disease", "hepatotoxic damage");
+        assertThat(near.isNil()).as("nearest name under the minimum score").isTrue();
+        assertThat(near.score()).isGreaterThan(0.5).isLessThan(LinkSettings.DEFAULT_MIN_SCORE);
+        assertThat(SHIPPED.withMinScore(0)
+                        .link("x", List.of(new Mention("disease", "hepatotoxic damage")))
+                        .get(0)
+                        .isNil())
+                .as("at minimum score 0 the best candidate")
+                .isFalse();
         assertThat(one("x", "normalizable", "creatinina").isNil())
                 .as("no vocabulary for the type")
                 .isTrue();
