@@ -95,8 +95,27 @@ public final class NameKey {
         return true;
     }
 
-    /** Makes the word that starts at {@code start} singular; returns where the next word may start. */
+    /** Greek letters written onto the word before them: "PKCalpha", "TGFbeta", "IFNgamma". */
+    private static final String[] GLUED_GREEK = {"alpha", "beta", "gamma", "delta", "kappa"};
+
+    /**
+     * Makes the word that starts at {@code start} singular and parts a Greek letter glued to its end
+     * ("pkcalpha" is "pkc alpha", as "PKC-alpha" is); returns where the next word may start.
+     */
     private static int endWord(StringBuilder out, int start) {
+        singular(out, start);
+        int end = out.length();
+        for (String greek : GLUED_GREEK) {
+            int at = end - greek.length();
+            if (at - start >= 2 && out.indexOf(greek, at) == at) {
+                out.insert(at, ' ');
+                break;
+            }
+        }
+        return out.length();
+    }
+
+    private static void singular(StringBuilder out, int start) {
         int end = out.length();
         int length = end - start;
         if (length > 4 && out.charAt(end - 1) == 's' && out.charAt(end - 2) == 'e' && out.charAt(end - 3) == 'i') {
@@ -108,6 +127,5 @@ public final class NameKey {
                 out.setLength(end - 1);
             }
         }
-        return out.length();
     }
 }

@@ -20,6 +20,9 @@ final class NameResolver {
      */
     private static final long PROTEIN_CODING = 1000;
 
+    /** "hGR", "mTert": a species' initial before a gene's symbol, read past when the whole is no name. */
+    private static final Pattern SPECIES_PREFIX = Pattern.compile("[hm][A-Z][A-Za-z0-9-]+");
+
     private static final Set<String> GENE_SUFFIXES = Set.of("gene", "protein", "mrna", "transcript");
     /**
      * MeSH files an organ's tumours, carcinomas and malignancies under its Neoplasms descriptor,
@@ -65,6 +68,9 @@ final class NameResolver {
     /** The concept named exactly so, or null. */
     Candidate exactly(String name) {
         List<Candidate> found = exact(NameKey.of(name));
+        if (found.isEmpty() && gene && SPECIES_PREFIX.matcher(name.strip()).matches()) {
+            found = exact(NameKey.of(name.strip().substring(1)));
+        }
         if (gene && byWrittenForm) {
             List<Candidate> written = found.stream()
                     .filter(c -> c.concept().name().equals(name.strip()))

@@ -34,6 +34,8 @@ class EntityLinkerTest {
         assertThat(id("gene", "BRCA1")).isEqualTo("ncbigene:672");
         assertThat(id("gene", "TNF-α")).isEqualTo(id("gene", "TNF alpha")).isEqualTo("ncbigene:7124");
         assertThat(id("species", "patients")).isEqualTo("ncbitaxon:9606");
+        assertThat(id("gene", "PKCalpha")).isEqualTo("ncbigene:5578");
+        assertThat(id("gene", "hGRalpha")).as("a human initial read past").isEqualTo("ncbigene:2908");
         Link naloxone = one("Naloxone", "chemical", "Naloxone");
         assertThat(naloxone.name()).isEqualTo("Naloxone");
         assertThat(naloxone.score()).isEqualTo(1.0);

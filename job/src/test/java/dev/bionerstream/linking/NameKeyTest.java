@@ -20,6 +20,13 @@ class NameKeyTest {
     }
 
     @Test
+    void aGreekLetterGluedToAWordIsAWordOfItsOwn() {
+        assertThat(NameKey.of("PKCalpha")).isEqualTo(NameKey.of("PKC-alpha")).isEqualTo("pkc alpha");
+        assertThat(NameKey.of("TGFbeta1")).isEqualTo(NameKey.of("TGF-beta 1"));
+        assertThat(NameKey.of("alpha")).isEqualTo("alpha");
+    }
+
+    @Test
     void lettersAndDigitsAreSeparateWords() {
         assertThat(NameKey.of("IL2")).isEqualTo(NameKey.of("IL-2")).isEqualTo("il 2");
         assertThat(NameKey.of("BRCA1")).isEqualTo("brca 1");
