@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -76,6 +78,7 @@ final class LinkCommand implements Callable<Integer> {
         }
         Map<String, String> typeMap = types == null ? null : IobCorpus.parseTypes(types);
         EntityLinker linker = new LinkArgs(spec).open();
+        requireALinkedType(documents, typeMap, linker, source);
         if (out == null) {
             write(lines, documents, linker, typeMap, new PrintStream(System.out, false, StandardCharsets.UTF_8));
         } else {
@@ -84,6 +87,24 @@ final class LinkCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * A file none of whose mentions would be linked is a mistake (BC5CDR's "Chemical" is not our
+     * "chemical"), not a file to give back unchanged.
+     */
+    private static void requireALinkedType(
+            List<Annotated> documents, Map<String, String> typeMap, EntityLinker linker, String source) {
+        Set<String> seen = new TreeSet<>();
+        documents.forEach(d -> d.annotations().forEach(a -> seen.add(a.type())));
+        boolean any = seen.stream()
+                .map(t -> typeMap == null ? t : typeMap.get(t))
+                .anyMatch(t -> t != null && linker.vocabularies().containsKey(t));
+        if (!seen.isEmpty() && !any) {
+            throw new IllegalArgumentException(source + ": none of its mention types " + seen
+                    + " is linked; map them to " + linker.vocabularies().keySet()
+                    + " with --types, e.g. --types Chemical=chemical,Disease=disease");
+        }
     }
 
     /** Every line as it came, the concept column of each linked mention set. */

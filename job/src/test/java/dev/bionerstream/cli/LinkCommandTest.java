@@ -58,6 +58,30 @@ class LinkCommandTest {
     }
 
     @Test
+    void aFileWhoseTypesAreNotOursIsAnErrorThatSaysHowToMapThem() throws Exception {
+        Path in = Files.writeString(
+                dir.resolve("bc5cdr.pubtator"), "1|t|Naloxone\n1|a|x\n1\t0\t8\tNaloxone\tChemical\tD009270\n");
+        assertThat(Main.run(
+                        "link",
+                        "--input",
+                        in.toString(),
+                        "--out",
+                        dir.resolve("o").toString()))
+                .isEqualTo(2);
+        assertThat(Files.exists(dir.resolve("o"))).isFalse();
+        assertThat(Main.run(
+                        "link",
+                        "--input",
+                        in.toString(),
+                        "--out",
+                        dir.resolve("o").toString(),
+                        "--types",
+                        "Chemical=chemical"))
+                .isZero();
+        assertThat(Files.readAllLines(dir.resolve("o"))).contains("1\t0\t8\tNaloxone\tChemical\tmesh:D009270");
+    }
+
+    @Test
     void aMalformedLineIsAnErrorNamingItsNumber() throws Exception {
         Path in = Files.writeString(dir.resolve("bad.pubtator"), "1|t|Title\n1|a|Text\n1\t0\tx\tTitle\tChemical\n");
         assertThat(Main.run(
