@@ -22,9 +22,10 @@ public final class LinkOptions {
             .stringType()
             .defaultValue("document")
             .withDescription(
-                    "Which species' genes a gene mention may link to: document (those of the species the same document "
-                            + "names, most mentioned first, then human, then mouse) or NCBI taxon ids in order of "
-                            + "preference, comma-separated (e.g. 10090,9606: mouse genes first, nothing else).");
+                    "Which species' genes a gene mention may link to: document (the species named right before the "
+                            + "gene or in its sentence, then the document's most named, then human, then mouse) or NCBI "
+                            + "taxon ids in order of preference, comma-separated (e.g. 10090,9606: mouse genes first, "
+                            + "nothing else).");
     public static final ConfigOption<Double> MIN_SCORE = ConfigOptions.key("link.min-score")
             .doubleType()
             .defaultValue(LinkSettings.DEFAULT_MIN_SCORE)
