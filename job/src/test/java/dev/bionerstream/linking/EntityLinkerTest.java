@@ -7,6 +7,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** The linker on the shipped vocabularies: MeSH 2024, MEDIC, NCBI Gene (human, mouse), LINNAEUS. */
@@ -156,6 +159,41 @@ class EntityLinkerTest {
             for (int i = 0; i < order.size(); i++) {
                 assertThat(shuffled.get(i)).isEqualTo(expected.get(order.get(i)));
             }
+        }
+    }
+
+    @Test
+    void theSameMentionsGetTheSameLinksOnAnyThread() throws Exception {
+        String text = "Naloxone and acetaminophene in mice with nephrotoxic injury; p53, PKCalpha and hGRalpha; "
+                + "cardiomyopathic changes, qwxzv blorf and colorectal and endometrial cancers in patients.";
+        List<Mention> mentions = new ArrayList<>();
+        for (String[] m : new String[][] {
+            {"chemical", "Naloxone"},
+            {"chemical", "acetaminophene"},
+            {"species", "mice"},
+            {"disease", "nephrotoxic injury"},
+            {"gene", "p53"},
+            {"gene", "PKCalpha"},
+            {"gene", "hGRalpha"},
+            {"disease", "cardiomyopathic"},
+            {"chemical", "qwxzv blorf"},
+            {"disease", "colorectal and endometrial cancers"},
+            {"species", "patients"}
+        }) {
+            mentions.add(new Mention(m[0], m[1], text.indexOf(m[1])));
+        }
+        List<Link> expected = SHIPPED.link(text, mentions);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<List<Link>>> runs = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                runs.add(pool.submit(() -> SHIPPED.link(text, mentions)));
+            }
+            for (Future<List<Link>> run : runs) {
+                assertThat(run.get()).isEqualTo(expected);
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 
