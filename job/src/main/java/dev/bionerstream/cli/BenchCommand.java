@@ -171,7 +171,7 @@ final class BenchCommand implements Callable<Integer> {
         for (Path file : input.pubtator) {
             for (Annotated d : PubTatorFiles.read(file)) {
                 if (texts.size() < limit) {
-                    texts.add(d.title() + " " + d.abstractText());
+                    texts.add(d.text());
                 }
             }
         }

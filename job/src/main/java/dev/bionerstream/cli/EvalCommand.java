@@ -135,7 +135,7 @@ final class EvalCommand implements Callable<Integer> {
         try (LocalModel m = new EngineArgs(spec).open(List.copyOf(new LinkedHashSet<>(typeMap.values())))) {
             long t1 = System.nanoTime();
             List<List<Entity>> entities =
-                    m.extract(documents.stream().map(LinkingEval::text).toList(), Segmentation.SENTENCES);
+                    m.extract(documents.stream().map(Annotated::text).toList(), Segmentation.SENTENCES);
             System.out.printf(
                     "%nconcept-level, each document's id set, %s's mentions linked (%.1f s):%n",
                     m.engine.manifest().id(), (System.nanoTime() - t1) / 1e9);

@@ -97,14 +97,18 @@ final class LinkCommand implements Callable<Integer> {
             List<Annotated> documents, Map<String, String> typeMap, EntityLinker linker, String source) {
         Set<String> seen = new TreeSet<>();
         documents.forEach(d -> d.annotations().forEach(a -> seen.add(a.type())));
-        boolean any = seen.stream()
-                .map(t -> typeMap == null ? t : typeMap.get(t))
-                .anyMatch(t -> t != null && linker.vocabularies().containsKey(t));
+        boolean any = seen.stream().anyMatch(t -> linkedType(t, typeMap, linker) != null);
         if (!seen.isEmpty() && !any) {
             throw new IllegalArgumentException(source + ": none of its mention types " + seen
                     + " is linked; map them to " + linker.vocabularies().keySet()
                     + " with --types, e.g. --types Chemical=chemical,Disease=disease");
         }
+    }
+
+    /** Our type of a file's mention type, if the linker has a vocabulary for it; else null. */
+    private static String linkedType(String fileType, Map<String, String> typeMap, EntityLinker linker) {
+        String type = typeMap == null ? fileType : typeMap.get(fileType);
+        return type != null && linker.vocabularies().containsKey(type) ? type : null;
     }
 
     /** Every line as it came, the concept column of each linked mention set. */
@@ -141,13 +145,13 @@ final class LinkCommand implements Callable<Integer> {
         List<Integer> linked = new ArrayList<>();
         for (int i = 0; i < d.annotations().size(); i++) {
             Annotated.Annotation a = d.annotations().get(i);
-            String type = typeMap == null ? a.type() : typeMap.get(a.type());
-            if (type != null && linker.vocabularies().containsKey(type)) {
+            String type = linkedType(a.type(), typeMap, linker);
+            if (type != null) {
                 mentions.add(new Mention(type, a.text(), a.start()));
                 linked.add(i);
             }
         }
-        List<Link> links = linker.link(d.title() + " " + d.abstractText(), mentions);
+        List<Link> links = linker.link(d.text(), mentions);
         List<String> ids = new ArrayList<>(Collections.nCopies(d.annotations().size(), (String) null));
         for (int i = 0; i < links.size(); i++) {
             Link l = links.get(i);

@@ -44,6 +44,7 @@ final class LinkingEval {
             LinkingAccuracy equivalent,
             Consumer<String> misses) {
         LinkingAccuracy accuracy = new LinkingAccuracy();
+        EntityLinker best = linker.withMinScore(0);
         for (Annotated d : documents) {
             List<Annotated.Annotation> gold = new ArrayList<>();
             List<Mention> mentions = new ArrayList<>();
@@ -54,7 +55,7 @@ final class LinkingEval {
                     mentions.add(new Mention(type, a.text(), a.start()));
                 }
             }
-            List<Link> links = linker.withMinScore(0).link(text(d), mentions);
+            List<Link> links = best.link(d.text(), mentions);
             for (int i = 0; i < gold.size(); i++) {
                 String type = mentions.get(i).type();
                 Set<String> ids = new HashSet<>(Curies.of(type, gold.get(i).conceptId()));
@@ -86,7 +87,7 @@ final class LinkingEval {
         return accuracy;
     }
 
-    /** Concept-level scores: {@code entities} are the model's mentions in each document's {@link #text}. */
+    /** Concept-level scores: {@code entities} are the model's mentions in each document's {@link Annotated#text}. */
     static Scores endToEnd(
             List<Annotated> documents, Map<String, String> types, EntityLinker linker, List<List<Entity>> entities) {
         Scores scores = new Scores();
@@ -105,7 +106,7 @@ final class LinkingEval {
                     .map(e -> new Mention(e.type(), e.text(), e.start()))
                     .toList();
             Set<DocumentConcept> predicted = new LinkedHashSet<>();
-            List<Link> links = linker.link(text(d), mentions);
+            List<Link> links = linker.link(d.text(), mentions);
             for (int m = 0; m < mentions.size(); m++) {
                 for (Concept c : links.get(m).concepts()) {
                     predicted.add(new DocumentConcept(d.id(), mentions.get(m).type(), c.id()));
@@ -114,10 +115,5 @@ final class LinkingEval {
             scores.add(predicted, gold, DocumentConcept::type);
         }
         return scores;
-    }
-
-    /** The text the mentions' offsets count in: title, a space, abstract. */
-    static String text(Annotated d) {
-        return d.title() + " " + d.abstractText();
     }
 }

@@ -17,6 +17,11 @@ public record Annotated(String id, String title, String abstractText, List<Annot
     /** One mention: code-point offsets {@code [start, end)} in the document text, its text, type and concept id ("-": none). */
     public record Annotation(int start, int end, String text, String type, String conceptId) {}
 
+    /** The text the offsets count in: title, one space, abstract. */
+    public String text() {
+        return title + " " + abstractText;
+    }
+
     /** Code-point offset where the abstract starts: the title and one space come before it. */
     public int abstractOffset() {
         return title.codePointCount(0, title.length()) + 1;

@@ -61,11 +61,14 @@ public final class PubTator {
                 : LineKind.MENTION;
     }
 
-    /** A mention line with its concept column set to {@code conceptId}; any columns after it are kept. */
+    /**
+     * A mention line ({@link #read} checked it has at least five fields) with its concept column set
+     * to {@code conceptId}, added if it had none; any columns after it are kept.
+     */
     public static String withConcept(String mentionLine, String conceptId) {
         String[] f = mentionLine.split("\t", -1);
-        if (f.length < 6) {
-            return String.join("\t", f) + "\t".repeat(5 - f.length) + "\t" + conceptId;
+        if (f.length == 5) {
+            return mentionLine + "\t" + conceptId;
         }
         f[5] = conceptId;
         return String.join("\t", f);

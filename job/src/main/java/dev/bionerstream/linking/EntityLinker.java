@@ -106,7 +106,7 @@ public final class EntityLinker {
         for (int i = 0; i < links.length; i++) {
             Mention m = mentions.get(i);
             if (m.type().equals(SPECIES)) {
-                links[i] = link(m, abbreviations, List.of(), false);
+                links[i] = link(m, abbreviations.get(m.text().strip()), List.of(), false);
                 for (Concept c : links[i].concepts()) {
                     species.add(m.start(), m.start() + m.text().length(), taxon(c.id()));
                 }
@@ -121,28 +121,24 @@ public final class EntityLinker {
                 List<Integer> geneTaxa = !m.type().equals(GENE)
                         ? List.of()
                         : settings.geneSpecies().isEmpty() ? species.forGeneAt(at) : settings.geneSpecies();
-                links[i] = link(m, abbreviations, geneTaxa, !species.namesAGeneSpecies());
+                links[i] = link(m, defined, geneTaxa, !species.namesAGeneSpecies());
             }
         }
         return List.of(links);
     }
 
     /**
+     * @param defined the document's definition of the mention as an abbreviation, or null
      * @param byWrittenForm when the document names no species of the gene vocabulary: a gene written
      *     exactly as one species writes its symbol ("Sox2" is the mouse's, "SOX2" the human's) is that
      *     species' gene
      */
-    private Link link(
-            Mention m,
-            Map<String, Abbreviations.Definition> abbreviations,
-            List<Integer> geneTaxa,
-            boolean byWrittenForm) {
+    private Link link(Mention m, Abbreviations.Definition defined, List<Integer> geneTaxa, boolean byWrittenForm) {
         Vocabulary v = vocabularies.get(m.type());
         if (v == null) {
             return Link.nil(0);
         }
         NameResolver r = new NameResolver(v, m.type(), geneTaxa, byWrittenForm, settings);
-        Abbreviations.Definition defined = abbreviations.get(m.text().strip());
         String longForm = defined == null ? null : defined.longForm();
         Candidate viaLongForm = longForm == null ? null : r.exactly(longForm);
         Candidate self = r.exactly(m.text());

@@ -95,28 +95,22 @@ final class NameResolver {
 
     /** The parts of a coordinated name, else the nearest names; NIL below the minimum score. */
     Link approximately(String name) {
-        String key = NameKey.of(name);
         List<String> parts = CompositeMention.parts(name);
         if (!parts.isEmpty()) {
             List<Concept> concepts = new ArrayList<>();
             double score = 1;
             for (String part : parts) {
-                Candidate c = nearest(NameKey.of(part));
-                if (c != null && !concepts.contains(c.concept())) {
-                    concepts.add(c.concept());
-                    score = Math.min(score, c.score());
+                Link l = nearest(NameKey.of(part));
+                if (!l.isNil() && !concepts.contains(l.concepts().get(0))) {
+                    concepts.add(l.concepts().get(0));
+                    score = Math.min(score, l.score());
                 }
             }
             if (!concepts.isEmpty()) {
                 return new Link(concepts, score);
             }
         }
-        Candidate near = nearest(key);
-        if (near != null) {
-            return new Link(List.of(near.concept()), near.score());
-        }
-        List<Candidate> all = vocabulary.similar(key, 1);
-        return Link.nil(all.isEmpty() ? 0 : all.get(0).score());
+        return nearest(NameKey.of(name));
     }
 
     /**
@@ -143,13 +137,22 @@ final class NameResolver {
         return found;
     }
 
-    private Candidate nearest(String key) {
+    /**
+     * The concept of a key exactly, else of the nearest names if at least the minimum score; else NIL
+     * with the nearest name's score.
+     */
+    private Link nearest(String key) {
         List<Candidate> exact = exact(key);
-        if (!exact.isEmpty()) {
-            return choose(exact);
+        Candidate found = exact.isEmpty() ? null : choose(exact);
+        if (found != null) {
+            return new Link(List.of(found.concept()), 1.0);
         }
-        Candidate best = choose(vocabulary.similar(key, NEAREST));
-        return best != null && best.score() >= settings.minScore() ? best : null;
+        List<Candidate> similar = vocabulary.similar(key, NEAREST);
+        Candidate near = exact.isEmpty() ? choose(similar) : null;
+        if (near != null && near.score() >= settings.minScore()) {
+            return new Link(List.of(near.concept()), near.score());
+        }
+        return Link.nil(similar.isEmpty() ? 0 : similar.get(0).score());
     }
 
     /**

@@ -82,15 +82,15 @@ final class TrigramIndex {
             }
             double qn = Math.sqrt(queryNorm);
             // candidates from the query's rarest trigrams; a name similar enough to matter shares some
-            Integer[] byRarity = Arrays.stream(grams).boxed().toArray(Integer[]::new);
-            Arrays.sort(
-                    byRarity,
-                    (a, b) -> postings[a].length != postings[b].length
-                            ? Integer.compare(postings[a].length, postings[b].length)
-                            : Integer.compare(a, b));
+            // rarest first, ties by trigram: each packed as (postings, trigram), so a plain sort orders them
+            long[] byRarity = new long[grams.length];
+            for (int i = 0; i < grams.length; i++) {
+                byRarity[i] = ((long) postings[grams[i]].length << 32) | grams[i];
+            }
+            Arrays.sort(byRarity);
             int scanned = 0;
             for (int i = 0; i < byRarity.length && (i < MIN_SCANNED || scanned < SCAN_BUDGET); i++) {
-                int g = byRarity[i];
+                int g = (int) byRarity[i];
                 float w2 = idf[g] * idf[g];
                 scanned += postings[g].length;
                 for (int k : postings[g]) {

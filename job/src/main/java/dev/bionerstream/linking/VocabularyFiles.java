@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -54,7 +55,7 @@ public final class VocabularyFiles {
         into.lineage(
                 manifest.get("name").asText() + ":" + manifest.get("version").asText());
         String concepts = location + "/concepts.tsv.gz";
-        read(concepts, open(location, "concepts.tsv.gz"), 5, (f, line) -> {
+        read(concepts, open(location, "concepts.tsv.gz"), 5, f -> {
             Concept c = new Concept(
                     f[0], f[1], f[3].isEmpty() ? 0 : Integer.parseInt(f[3]), f[4].isEmpty() ? 0 : Long.parseLong(f[4]));
             into.concept(c);
@@ -62,18 +63,14 @@ public final class VocabularyFiles {
                 into.name(c.id(), synonym, NameSource.SYNONYM);
             }
         });
-        read(location + "/corpus-names.tsv.gz", open(location, "corpus-names.tsv.gz"), 4, (f, line) -> {
+        read(location + "/corpus-names.tsv.gz", open(location, "corpus-names.tsv.gz"), 4, f -> {
             if (!into.has(f[0])) {
                 into.concept(new Concept(f[0], f[1], 0, 0));
             }
             into.corpusName(f[0], f[1], Integer.parseInt(f[3]));
         });
         if (manifest.has("alt_ids")) {
-            read(
-                    location + "/alt-ids.tsv.gz",
-                    open(location, "alt-ids.tsv.gz"),
-                    2,
-                    (f, line) -> into.sameAs(f[0], f[1]));
+            read(location + "/alt-ids.tsv.gz", open(location, "alt-ids.tsv.gz"), 2, f -> into.sameAs(f[0], f[1]));
         }
         return manifest.get("entity_type").asText();
     }
@@ -91,7 +88,7 @@ public final class VocabularyFiles {
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read the vocabulary: " + e, e);
         }
-        read(file.toString(), in, 0, (f, line) -> {
+        read(file.toString(), in, 0, f -> {
             if (f.length < 2 || f.length > 3) {
                 throw new IllegalArgumentException(
                         "expected id<TAB>name[<TAB>synonym|synonym...], got " + f.length + " tab-separated fields");
@@ -116,15 +113,11 @@ public final class VocabularyFiles {
         });
     }
 
-    private interface Row {
-        void accept(String[] fields, String line);
-    }
-
     /**
      * Calls {@code row} for every line past a bundle file's header ({@code columns > 0}: a header,
      * then exactly that many fields per line), or every non-comment line of a user's file.
      */
-    private static void read(String name, InputStream raw, int columns, Row row) {
+    private static void read(String name, InputStream raw, int columns, Consumer<String[]> row) {
         int lineNo = 0;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
                 name.endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw, StandardCharsets.UTF_8))) {
@@ -138,7 +131,7 @@ public final class VocabularyFiles {
                     throw new IllegalArgumentException(
                             "expected " + columns + " tab-separated fields, got " + f.length);
                 }
-                row.accept(f, line);
+                row.accept(f);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(name + ": " + e.getMessage(), e);

@@ -1,6 +1,7 @@
 package dev.bionerstream.serving;
 
 import dev.bionerstream.linking.LinkSettings;
+import dev.bionerstream.options.OptionChecks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,11 +52,11 @@ public final class LinkOptions {
     /** The settings these options give over the shipped vocabularies; messages name the option. */
     public static LinkSettings settings(ReadableConfig config) {
         Map<String, String> bundles = new TreeMap<>(LinkSettings.shipped().bundles());
-        bundles.putAll(typeFiles(BUNDLES, config.get(BUNDLES)));
+        bundles.putAll(typeFiles(BUNDLES, config, "gene=/vocabularies/gene"));
         return new LinkSettings(
                 bundles,
-                typeFiles(VOCABULARY, config.get(VOCABULARY)),
-                typeFiles(VOCABULARY_EXTRA, config.get(VOCABULARY_EXTRA)),
+                typeFiles(VOCABULARY, config, "chemical=/data/drugs.tsv"),
+                typeFiles(VOCABULARY_EXTRA, config, "chemical=/data/drugs.tsv"),
                 geneSpecies(config.get(GENE_SPECIES)),
                 config.get(MIN_SCORE));
     }
@@ -76,20 +77,7 @@ public final class LinkOptions {
         return taxa;
     }
 
-    /** TYPE=PATH pairs. */
-    private static Map<String, String> typeFiles(ConfigOption<String> option, String value) {
-        Map<String, String> files = new TreeMap<>();
-        if (value == null || value.isBlank()) {
-            return files;
-        }
-        for (String pair : value.split(",")) {
-            int eq = pair.indexOf('=');
-            if (eq <= 0 || eq == pair.length() - 1) {
-                throw new IllegalArgumentException(
-                        "--" + option.key() + " takes TYPE=PATH pairs such as chemical=/data/drugs.tsv, got " + pair);
-            }
-            files.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
-        }
-        return files;
+    private static Map<String, String> typeFiles(ConfigOption<String> option, ReadableConfig config, String example) {
+        return OptionChecks.pairs(option, config.get(option), "TYPE=PATH", example);
     }
 }

@@ -78,26 +78,12 @@ public record ServingConfig(
                 bundles.bundle(c, device),
                 types,
                 GateSetting.parse(c.get(GATE)),
-                c.getOptional(CORPUS).map(ServingConfig::pairs).orElse(Map.of()),
+                OptionChecks.pairs(CORPUS, c.get(CORPUS), "TYPE=CORPUS", "disease=NCBI-disease"),
                 inference,
                 new BatchSize(OptionChecks.requirePositive(BATCH_MAX_SIZE, c.get(BATCH_MAX_SIZE))),
                 c.get(BATCH_MAX_WAIT),
                 c.get(RUNNERS),
                 c.get(MAX_WINDOWS_PER_DOCUMENT));
-    }
-
-    /** {@code TYPE=CORPUS,...} as a map. */
-    static Map<String, String> pairs(String spec) {
-        Map<String, String> out = new java.util.LinkedHashMap<>();
-        for (String pair : spec.split(",")) {
-            String[] kv = pair.split("=", 2);
-            if (kv.length != 2 || kv[0].isBlank() || kv[1].isBlank()) {
-                throw new IllegalArgumentException(
-                        "--" + CORPUS.key() + ": '" + pair + "' is not TYPE=CORPUS (e.g. disease=NCBI-disease)");
-            }
-            out.put(kv[0].trim(), kv[1].trim());
-        }
-        return out;
     }
 
     /** The model runners on the machine the model runs on ({@link ServingOptions#RUNNERS}). */

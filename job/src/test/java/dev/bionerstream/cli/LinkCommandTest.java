@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,12 +33,9 @@ class LinkCommandTest {
     void linksEachMentionAndLeavesEveryOtherByteAsItCame() throws Exception {
         Path in = Files.writeString(dir.resolve("in.pubtator"), DOCUMENT);
         Path out = dir.resolve("out.pubtator");
-        assertThat(Main.run(
-                        "link",
-                        "--input",
-                        in.toString(),
-                        "--out",
-                        out.toString(),
+        assertThat(link(
+                        in,
+                        out,
                         "--types",
                         "ChemicalEntity=chemical,DiseaseOrPhenotypicFeature=disease,OrganismTaxon=species"))
                 .isZero();
@@ -61,36 +59,23 @@ class LinkCommandTest {
     void aFileWhoseTypesAreNotOursIsAnErrorThatSaysHowToMapThem() throws Exception {
         Path in = Files.writeString(
                 dir.resolve("bc5cdr.pubtator"), "1|t|Naloxone\n1|a|x\n1\t0\t8\tNaloxone\tChemical\tD009270\n");
-        assertThat(Main.run(
-                        "link",
-                        "--input",
-                        in.toString(),
-                        "--out",
-                        dir.resolve("o").toString()))
-                .isEqualTo(2);
+        assertThat(link(in, dir.resolve("o"))).isEqualTo(2);
         assertThat(Files.exists(dir.resolve("o"))).isFalse();
-        assertThat(Main.run(
-                        "link",
-                        "--input",
-                        in.toString(),
-                        "--out",
-                        dir.resolve("o").toString(),
-                        "--types",
-                        "Chemical=chemical"))
-                .isZero();
+        assertThat(link(in, dir.resolve("o"), "--types", "Chemical=chemical")).isZero();
         assertThat(Files.readAllLines(dir.resolve("o"))).contains("1\t0\t8\tNaloxone\tChemical\tmesh:D009270");
+    }
+
+    /** {@code ./bioner link --input in --out out} and more arguments; its exit code. */
+    private static int link(Path in, Path out, String... more) {
+        List<String> args = new ArrayList<>(List.of("link", "--input", in.toString(), "--out", out.toString()));
+        args.addAll(List.of(more));
+        return Main.run(args.toArray(String[]::new));
     }
 
     @Test
     void aMalformedLineIsAnErrorNamingItsNumber() throws Exception {
         Path in = Files.writeString(dir.resolve("bad.pubtator"), "1|t|Title\n1|a|Text\n1\t0\tx\tTitle\tChemical\n");
-        assertThat(Main.run(
-                        "link",
-                        "--input",
-                        in.toString(),
-                        "--out",
-                        dir.resolve("o").toString()))
-                .isEqualTo(2);
+        assertThat(link(in, dir.resolve("o"))).isEqualTo(2);
         assertThat(Files.exists(dir.resolve("o"))).as("nothing written").isFalse();
     }
 }
