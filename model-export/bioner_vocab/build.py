@@ -5,7 +5,9 @@
         --corpora ../corpora/linking --out ../job/src/main/resources/vocabularies
 
 Each ``OUT/<type>/`` gets ``vocabulary.json``, ``concepts.tsv.gz`` (id, name, synonyms, taxon, weight)
-and ``corpus-names.tsv.gz`` (id, name, source, mentions: how often the corpora annotate the name so). The output is a function of the inputs only: rows and
+and ``corpus-names.tsv.gz`` (id, name, source, mentions: how often the corpora annotate the name so;
+taxon: for a gene the vocabulary lacks, the species of the documents annotating it). The output is a
+function of the inputs only: rows and
 synonyms sorted, gzip without a file name or time stamp, so a rebuild gives identical bytes.
 Standard library only.
 """
@@ -433,6 +435,7 @@ def corpus_names(corpora, log, left_out=frozenset()):
     for file in EVALUATION:
         held_out.update(pubtator_documents(os.path.join(corpora, file)))
     pairs = {t: {} for t in TYPES}   # type -> (id, name) -> [set of sources, mentions]
+    species = {}                     # gene id -> {taxon: mentions of it in the documents annotating the gene}
     for label, file, types in TRAINING:
         if label in left_out:
             continue
@@ -442,6 +445,7 @@ def corpus_names(corpora, log, left_out=frozenset()):
         for pmid, mentions in docs.items():
             if pmid in held_out:
                 continue
+            taxa = [corpus_curie("species", raw) for _, ctype, raw in mentions if types.get(ctype) == "species"]
             for mention, ctype, raw in mentions:
                 etype = types.get(ctype)
                 if etype is None:
@@ -454,9 +458,22 @@ def corpus_names(corpora, log, left_out=frozenset()):
                 seen[0].add(label)
                 seen[1] += 1
                 kept += 1
+                if etype == "gene":
+                    for taxon in taxa:
+                        if taxon:
+                            counts = species.setdefault(cid, {})
+                            counts[taxon] = counts.get(taxon, 0) + 1
         log(f"{label}: {len(docs)} documents, {len(dropped)} dropped (PMID in an evaluation split), "
             f"{kept} mentions kept, {skipped} skipped (no id, composite or unknown id)")
-    return pairs
+    return pairs, species
+
+
+def corpus_taxon(counts):
+    """The species of a gene only the corpora know: of the species its documents annotate, the most
+    mentioned other than human and mouse (the gene vocabulary holds every human and mouse gene, so
+    the gene is another species'); ties to the lower taxon id; "" when they name no other."""
+    others = [(-n, int(t.split(":")[1])) for t, n in counts.items() if t not in ("ncbitaxon:9606", "ncbitaxon:10090")]
+    return str(min(others)[1]) if others else ""
 
 
 # ---------------------------------------------------------------- writing
@@ -471,14 +488,16 @@ def write_gzip_tsv(path, header, rows):
         f.write(buf.getvalue())
 
 
-def write_bundle(out, etype, concepts, sources, pairs):
+def write_bundle(out, etype, concepts, sources, pairs, species):
     folder = os.path.join(out, etype)
     os.makedirs(folder, exist_ok=True)
     rows = list(concepts.rows())
     write_gzip_tsv(os.path.join(folder, "concepts.tsv.gz"), ("id", "name", "synonyms", "taxon", "weight"), rows)
-    corpus_rows = [(cid, name, ",".join(sorted(srcs)), str(count))
+    corpus_rows = [(cid, name, ",".join(sorted(srcs)), str(count),
+                    "" if cid in concepts.names else corpus_taxon(species.get(cid, {})))
                    for (cid, name), (srcs, count) in sorted(pairs.items())]
-    write_gzip_tsv(os.path.join(folder, "corpus-names.tsv.gz"), ("id", "name", "source", "mentions"), corpus_rows)
+    write_gzip_tsv(os.path.join(folder, "corpus-names.tsv.gz"), ("id", "name", "source", "mentions", "taxon"),
+                   corpus_rows)
     names = sum(1 + (len(r[2].split("|")) if r[2] else 0) for r in rows)
     manifest = {"format": FORMAT, "name": "bioner-vocab-" + etype, "entity_type": etype, "version": VERSION,
                 "sources": sources, "concepts": len(rows), "names": names, "corpus_names": len(corpus_rows)}
@@ -515,11 +534,11 @@ def main(argv=None):
     unknown = left_out - {label for label, _, _ in TRAINING}
     if unknown:
         p.error("unknown split(s): " + ", ".join(sorted(unknown)))
-    pairs = corpus_names(args.corpora, log, left_out)
+    pairs, species = corpus_names(args.corpora, log, left_out)
     for etype in types:
         t0 = time.monotonic()
         concepts, sources = BUILDERS[etype](args.sources)
-        m = write_bundle(args.out, etype, concepts, sources, pairs[etype])
+        m = write_bundle(args.out, etype, concepts, sources, pairs[etype], species)
         folder = os.path.join(args.out, etype)
         sizes = ", ".join(f"{f} {os.path.getsize(os.path.join(folder, f)):,} B" for f in sorted(os.listdir(folder)))
         log(f"{etype}: {m['concepts']:,} concepts, {m['names']:,} names, {m['corpus_names']:,} corpus names "

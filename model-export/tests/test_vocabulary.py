@@ -85,6 +85,9 @@ CORPORA = {
                ("patients", "OrganismTaxon", "9606"), ("mice", "OrganismTaxon", "10090"),
                ("glucose", "ChemicalEntity", "D005947"), ("T2D", "DiseaseOrPhenotypicFeature", "D003924"),
                ("rs1", "SequenceVariant", "rs1")]),
+        ("8", [("Bdnf", "GeneOrGeneProduct", "24225"), ("rats", "OrganismTaxon", "10116"),
+               ("rat", "OrganismTaxon", "10116"), ("mice", "OrganismTaxon", "10090"), ("mice", "OrganismTaxon", "10090"),
+               ("mice", "OrganismTaxon", "10090")]),
         ("7", [("dev leak", "GeneOrGeneProduct", "7157")])),
     "BioRED/Dev.PubTator.gz": pubtator(("7", [("TP53", "GeneOrGeneProduct", "7157")])),
 }
@@ -133,12 +136,12 @@ def concepts(bundles, etype):
             for r in rows}
 
 
-def corpus(bundles, etype):
+def corpus(bundles, etype, column=2):
     header, rows = table(bundles / etype / "corpus-names.tsv.gz")
-    assert header == ["id", "name", "source", "mentions"]
+    assert header == ["id", "name", "source", "mentions", "taxon"]
     assert rows == sorted(rows)
     assert all(int(r[3]) >= len(r[2].split(",")) for r in rows)  # at least one mention per source
-    return {(r[0], r[1]): r[2] for r in rows}
+    return {(r[0], r[1]): r[column] for r in rows}
 
 
 def test_every_type_has_a_manifest_with_its_counts(bundles):
@@ -224,15 +227,24 @@ def test_corpus_names_come_from_training_splits_without_evaluation_documents(bun
     assert dis[("mesh:D003924", "T2D")] == "BioRED-train"
     names = {n for _, n in dis} | {n for _, n in gene}
     assert not names & {"leaked test mention", "test only", "ncbi test", "dev leak", "TP53", "x and y", "A or B"}
-    assert gene == {("ncbigene:672", "BRCA1"): "BioRED-train"}
-    assert spec == {("ncbitaxon:9606", "patients"): "BioRED-train", ("ncbitaxon:10090", "mice"): "BioRED-train"}
+    assert gene == {("ncbigene:672", "BRCA1"): "BioRED-train", ("ncbigene:24225", "Bdnf"): "BioRED-train"}
+    assert spec == {("ncbitaxon:9606", "patients"): "BioRED-train", ("ncbitaxon:10090", "mice"): "BioRED-train",
+                    ("ncbitaxon:10116", "rats"): "BioRED-train", ("ncbitaxon:10116", "rat"): "BioRED-train"}
+
+
+def test_a_gene_only_the_corpora_know_takes_the_other_species_its_documents_name_most(bundles):
+    # the gene vocabulary has every human and mouse gene: Bdnf 24225 is the rat's, though its abstract names mice more
+    assert corpus(bundles, "gene", column=4) == {("ncbigene:672", "BRCA1"): "", ("ncbigene:24225", "Bdnf"): "10116"}
+    assert set(corpus(bundles, "chemical", column=4).values()) == {""}
+    assert build.corpus_taxon({"ncbitaxon:9606": 5}) == ""
+    assert build.corpus_taxon({"ncbitaxon:10116": 2, "ncbitaxon:7227": 2, "ncbitaxon:10090": 9}) == "7227"
 
 
 def test_dropped_training_documents_are_reported(inputs, tmp_path, capsys):
     run(inputs, tmp_path)
     out = capsys.readouterr().out
     assert "BC5CDR-train: 2 documents, 1 dropped" in out
-    assert "BioRED-train: 2 documents, 1 dropped" in out
+    assert "BioRED-train: 3 documents, 1 dropped" in out
 
 
 def test_two_builds_give_identical_bytes(inputs, bundles, tmp_path):

@@ -103,10 +103,11 @@ public final class EntityLinker {
         Map<String, Abbreviations.Definition> abbreviations = Abbreviations.in(text);
         Link[] links = new Link[mentions.size()];
         SpeciesContext species = new SpeciesContext(text);
+        DocumentWords words = new DocumentWords(text);
         for (int i = 0; i < links.length; i++) {
             Mention m = mentions.get(i);
             if (m.type().equals(SPECIES)) {
-                links[i] = link(m, abbreviations.get(m.text().strip()), List.of(), false);
+                links[i] = link(m, abbreviations.get(m.text().strip()), List.of(), false, words);
                 for (Concept c : links[i].concepts()) {
                     species.add(m.start(), m.start() + m.text().length(), taxon(c.id()));
                 }
@@ -121,7 +122,7 @@ public final class EntityLinker {
                 List<Integer> geneTaxa = !m.type().equals(GENE)
                         ? List.of()
                         : settings.geneSpecies().isEmpty() ? species.forGeneAt(at) : settings.geneSpecies();
-                links[i] = link(m, defined, geneTaxa, !species.namesAGeneSpecies());
+                links[i] = link(m, defined, geneTaxa, !species.namesAGeneSpecies(), words);
             }
         }
         return List.of(links);
@@ -133,12 +134,17 @@ public final class EntityLinker {
      *     exactly as one species writes its symbol ("Sox2" is the mouse's, "SOX2" the human's) is that
      *     species' gene
      */
-    private Link link(Mention m, Abbreviations.Definition defined, List<Integer> geneTaxa, boolean byWrittenForm) {
+    private Link link(
+            Mention m,
+            Abbreviations.Definition defined,
+            List<Integer> geneTaxa,
+            boolean byWrittenForm,
+            DocumentWords words) {
         Vocabulary v = vocabularies.get(m.type());
         if (v == null) {
             return Link.nil(0);
         }
-        NameResolver r = new NameResolver(v, m.type(), geneTaxa, byWrittenForm, settings);
+        NameResolver r = new NameResolver(v, m.type(), geneTaxa, byWrittenForm, words, settings);
         String longForm = defined == null ? null : defined.longForm();
         Candidate viaLongForm = longForm == null ? null : r.exactly(longForm);
         Candidate self = r.exactly(m.text());

@@ -28,22 +28,30 @@ final class NameResolver {
      * MeSH files an organ's tumours, carcinomas and malignancies under its Neoplasms descriptor,
      * whose entry terms say "cancer" ("prostate carcinoma" is Prostatic Neoplasms by "prostate cancer").
      */
-    private static final Pattern NEOPLASM_WORDS = Pattern.compile("\\b(tumor|tumour|carcinoma|malignancy|neoplasm)\\b");
+    private static final Pattern NEOPLASM_WORDS =
+            Pattern.compile("\\b(tumor|tumour|carcinoma|adenocarcinoma|malignancy|neoplasm)\\b");
 
     private final Vocabulary vocabulary;
     private final boolean gene;
     private final boolean disease;
     private final List<Integer> geneTaxa;
     private final boolean byWrittenForm;
+    private final DocumentWords document;
     private final LinkSettings settings;
 
     NameResolver(
-            Vocabulary vocabulary, String type, List<Integer> geneTaxa, boolean byWrittenForm, LinkSettings settings) {
+            Vocabulary vocabulary,
+            String type,
+            List<Integer> geneTaxa,
+            boolean byWrittenForm,
+            DocumentWords document,
+            LinkSettings settings) {
         this.vocabulary = vocabulary;
         this.gene = type.equals(EntityLinker.GENE);
         this.disease = type.equals(EntityLinker.DISEASE);
         this.geneTaxa = geneTaxa;
         this.byWrittenForm = byWrittenForm;
+        this.document = document;
         this.settings = settings;
     }
 
@@ -67,9 +75,11 @@ final class NameResolver {
 
     /** The concept named exactly so, or null. */
     Candidate exactly(String name) {
-        List<Candidate> found = exact(NameKey.of(name));
+        String key = NameKey.of(name);
+        List<Candidate> found = exact(key);
         if (found.isEmpty() && gene && SPECIES_PREFIX.matcher(name.strip()).matches()) {
-            found = exact(NameKey.of(name.strip().substring(1)));
+            key = NameKey.of(name.strip().substring(1));
+            found = exact(key);
         }
         if (gene && byWrittenForm) {
             List<Candidate> written = found.stream()
@@ -77,7 +87,7 @@ final class NameResolver {
                     .toList();
             found = written.isEmpty() ? found : written;
         }
-        return choose(found);
+        return choose(found, key);
     }
 
     /**
@@ -143,12 +153,12 @@ final class NameResolver {
      */
     private Link nearest(String key) {
         List<Candidate> exact = exact(key);
-        Candidate found = exact.isEmpty() ? null : choose(exact);
+        Candidate found = exact.isEmpty() ? null : choose(exact, key);
         if (found != null) {
             return new Link(List.of(found.concept()), 1.0);
         }
         List<Candidate> similar = vocabulary.similar(key, NEAREST);
-        Candidate near = exact.isEmpty() ? choose(similar) : null;
+        Candidate near = exact.isEmpty() ? choose(similar, key) : null;
         if (near != null && near.score() >= settings.minScore()) {
             return new Link(List.of(near.concept()), near.score());
         }
@@ -156,10 +166,12 @@ final class NameResolver {
     }
 
     /**
-     * The best of candidates sorted by score (then preference): among the top-scoring ones, for
-     * genes the first of the most preferred species.
+     * The best of candidates for {@code key} sorted by score (then preference): among the
+     * top-scoring ones, for genes the most preferred species' protein-coding gene, and of those
+     * named so by the same source (a symbol before an alias) the one whose other names the document
+     * uses most (then the first).
      */
-    private Candidate choose(List<Candidate> candidates) {
+    private Candidate choose(List<Candidate> candidates, String key) {
         if (candidates.isEmpty()) {
             return null;
         }
@@ -169,22 +181,36 @@ final class NameResolver {
             return best.get(0);
         }
         for (int taxon : geneTaxa) {
-            Candidate first = null;
-            for (Candidate c : best) {
-                if (c.concept().taxon() == taxon) {
-                    if (c.concept().weight() >= PROTEIN_CODING) {
-                        return c;
-                    }
-                    first = first == null ? c : first;
-                }
+            List<Candidate> ofTaxon =
+                    best.stream().filter(c -> c.concept().taxon() == taxon).toList();
+            List<Candidate> coding = ofTaxon.stream()
+                    .filter(c -> c.concept().weight() >= PROTEIN_CODING)
+                    .toList();
+            if (!coding.isEmpty()) {
+                NameSource source = coding.get(0).source();
+                return mostSupported(
+                        coding.stream().filter(c -> c.source() == source).toList(), key);
             }
-            if (first != null) {
-                return first;
+            if (!ofTaxon.isEmpty()) {
+                return ofTaxon.get(0);
             }
         }
         if (!settings.geneSpecies().isEmpty()) {
             return null;
         }
         return best.get(0);
+    }
+
+    private Candidate mostSupported(List<Candidate> candidates, String key) {
+        Candidate chosen = candidates.get(0);
+        int most = candidates.size() == 1 ? 0 : document.support(vocabulary.keysOf(chosen.concept()), key);
+        for (Candidate c : candidates.subList(1, candidates.size())) {
+            int support = document.support(vocabulary.keysOf(c.concept()), key);
+            if (support > most + 1) {
+                chosen = c;
+                most = support;
+            }
+        }
+        return chosen;
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 
 /**
  * The concepts of one entity type and every name they go by, looked up by {@link NameKey}: exactly,
@@ -18,6 +19,10 @@ public final class Vocabulary {
     private final Concept[] concepts;
     private final String[] keys;
     private final int[][] entries;
+    /** Each concept's keys (indices into {@link #keys}), and the concepts' indices sorted by id. */
+    private final int[][] conceptKeys;
+
+    private final int[] byId;
     private final TrigramIndex trigrams;
     private final Map<String, Set<String>> sameAs;
 
@@ -27,6 +32,12 @@ public final class Vocabulary {
         this.concepts = concepts;
         this.keys = keys;
         this.entries = entries;
+        this.conceptKeys = conceptKeys(concepts.length, entries);
+        this.byId = IntStream.range(0, concepts.length)
+                .boxed()
+                .sorted(Comparator.comparing(i -> concepts[i].id()))
+                .mapToInt(Integer::intValue)
+                .toArray();
         this.trigrams = new TrigramIndex(keys);
         this.sameAs = sameAs;
     }
@@ -66,6 +77,47 @@ public final class Vocabulary {
         List<Candidate> out = new ArrayList<>();
         for (TrigramIndex.Hit h : trigrams.nearest(key, limit)) {
             out.addAll(candidates(h.key(), h.score()));
+        }
+        return out;
+    }
+
+    /** The keys of every name of a concept of this vocabulary (none for another's). */
+    public List<String> keysOf(Concept c) {
+        int lo = 0;
+        int hi = byId.length - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int cmp = concepts[byId[mid]].id().compareTo(c.id());
+            if (cmp == 0) {
+                return Arrays.stream(conceptKeys[byId[mid]])
+                        .mapToObj(k -> keys[k])
+                        .toList();
+            }
+            if (cmp < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return List.of();
+    }
+
+    private static int[][] conceptKeys(int concepts, int[][] entries) {
+        int[] counts = new int[concepts];
+        for (int[] e : entries) {
+            for (int x : e) {
+                counts[x >>> 2]++;
+            }
+        }
+        int[][] out = new int[concepts][];
+        for (int c = 0; c < concepts; c++) {
+            out[c] = new int[counts[c]];
+            counts[c] = 0;
+        }
+        for (int k = 0; k < entries.length; k++) {
+            for (int x : entries[k]) {
+                out[x >>> 2][counts[x >>> 2]++] = k;
+            }
         }
         return out;
     }

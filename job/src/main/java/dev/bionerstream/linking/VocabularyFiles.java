@@ -23,8 +23,9 @@ import java.util.zip.GZIPInputStream;
  *
  * <p>A bundle holds {@code vocabulary.json} (name, version, entity type, sources), {@code
  * concepts.tsv.gz} ({@code id, name, synonyms, taxon, weight}, synonyms separated by {@code |}) and
- * {@code corpus-names.tsv.gz} ({@code id, name, source, mentions}: names as annotated training corpora
- * link them, extra synonyms; an id the concepts lack becomes a concept named by its first mention)
+ * {@code corpus-names.tsv.gz} ({@code id, name, source, mentions[, taxon]}: names as annotated training
+ * corpora link them, extra synonyms; an id the concepts lack becomes a concept named by its first
+ * mention, of the taxon the last column gives: a gene of a species outside the gene vocabulary)
  * and, where the manifest counts {@code alt_ids}, {@code alt-ids.tsv.gz} ({@code id, alt_id}: ids
  * the source declares the same concept, as MEDIC's alternative MeSH and OMIM ids).
  */
@@ -65,7 +66,8 @@ public final class VocabularyFiles {
         });
         read(location + "/corpus-names.tsv.gz", open(location, "corpus-names.tsv.gz"), 4, f -> {
             if (!into.has(f[0])) {
-                into.concept(new Concept(f[0], f[1], 0, 0));
+                boolean hasTaxon = f.length > 4 && !f[4].isEmpty();
+                into.concept(new Concept(f[0], f[1], hasTaxon ? Integer.parseInt(f[4]) : 0, 0));
             }
             into.corpusName(f[0], f[1], Integer.parseInt(f[3]));
         });
@@ -114,22 +116,31 @@ public final class VocabularyFiles {
     }
 
     /**
-     * Calls {@code row} for every line past a bundle file's header ({@code columns > 0}: a header,
-     * then exactly that many fields per line), or every non-comment line of a user's file.
+     * Calls {@code row} for every line past a bundle file's header ({@code columns > 0}: a header of
+     * at least that many fields, then as many fields per line as the header names; a later format may
+     * add columns), or every non-comment line of a user's file.
      */
     private static void read(String name, InputStream raw, int columns, Consumer<String[]> row) {
         int lineNo = 0;
+        int fields = columns;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
                 name.endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw, StandardCharsets.UTF_8))) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 lineNo++;
-                if (columns > 0 ? lineNo == 1 : line.isBlank() || line.startsWith("#")) {
+                if (columns <= 0 && (line.isBlank() || line.startsWith("#"))) {
                     continue;
                 }
                 String[] f = line.split("\t", -1);
-                if (columns > 0 && f.length != columns) {
-                    throw new IllegalArgumentException(
-                            "expected " + columns + " tab-separated fields, got " + f.length);
+                if (columns > 0 && lineNo == 1) {
+                    if (f.length < columns) {
+                        throw new IllegalArgumentException(
+                                "expected a header of at least " + columns + " tab-separated fields, got " + f.length);
+                    }
+                    fields = f.length;
+                    continue;
+                }
+                if (columns > 0 && f.length != fields) {
+                    throw new IllegalArgumentException("expected " + fields + " tab-separated fields, got " + f.length);
                 }
                 row.accept(f);
             }

@@ -50,6 +50,7 @@ class EntityLinkerTest {
                 .isEqualTo(id("disease", "prostate cancer"))
                 .isEqualTo("mesh:D011471");
         assertThat(id("disease", "pancreatic tumours")).isEqualTo("mesh:D010190");
+        assertThat(id("disease", "prostatic adenocarcinoma")).isEqualTo("mesh:D011471");
     }
 
     @Test
@@ -119,6 +120,28 @@ class EntityLinkerTest {
         mentions.add(new Mention("species", "human", text.indexOf("human")));
         mentions.add(new Mention("gene", "L-FABP", text.indexOf("L-FABP")));
         assertThat(SHIPPED.link(text, mentions).get(4).id()).isEqualTo("ncbigene:2168");
+    }
+
+    @Test
+    void aSymbolTwoGenesOfOneSpeciesShareIsTheGeneWhoseOtherNamesTheDocumentUses() {
+        String receptors = "Protease-activated receptors in the bladder: PAR1-deficient mice had less edema.";
+        String kinases =
+                "MAP/microtubule affinity-regulating kinases set cell polarity: PAR1 in mice phosphorylates tau.";
+        assertThat(linkGene(receptors, "PAR1", "mice"))
+                .as("F2r, proteinase-activated receptor 1")
+                .isEqualTo("ncbigene:14062");
+        assertThat(linkGene(kinases, "PAR1", "mice"))
+                .as("Mark2, a MAP/microtubule affinity regulating kinase")
+                .isEqualTo("ncbigene:13728");
+    }
+
+    @Test
+    void aGeneOfASpeciesOutsideTheGeneVocabularyIsReachedByTheTrainingCorpusNames() {
+        // BioRED's training abstracts annotate BDNF in rat studies with the rat gene; the bundle keeps its species
+        assertThat(linkGene("BDNF rose in the hippocampus of the rats.", "BDNF", "rats"))
+                .isEqualTo("ncbigene:24225");
+        assertThat(linkGene("BDNF rose in the hippocampus of the patients.", "BDNF", "patients"))
+                .isEqualTo("ncbigene:627");
     }
 
     @Test
@@ -198,8 +221,12 @@ class EntityLinkerTest {
     }
 
     private static String linkGene(String text, String species) {
+        return linkGene(text, "p53", species);
+    }
+
+    private static String linkGene(String text, String gene, String species) {
         List<Mention> mentions = new ArrayList<>();
-        mentions.add(new Mention("gene", "p53", text.indexOf("p53")));
+        mentions.add(new Mention("gene", gene, text.indexOf(gene)));
         if (species != null) {
             mentions.add(new Mention("species", species, text.indexOf(species)));
         }

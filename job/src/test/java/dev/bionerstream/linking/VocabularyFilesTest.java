@@ -83,6 +83,32 @@ class VocabularyFilesTest {
     }
 
     @Test
+    void aCorpusOnlyGeneTakesTheTaxonOfItsRowAndABundleWithoutThatColumnStillReads() throws IOException {
+        String concepts = "id\tname\tsynonyms\ttaxon\tweight\nncbigene:627\tBDNF\t\t9606\t1001\n";
+        assertThat(corpusOnlyGene(concepts, "id\tname\tsource\tmentions\ttaxon\nncbigene:24225\tBdnf\tc\t3\t10116\n"))
+                .isEqualTo(new Concept("ncbigene:24225", "Bdnf", 10116, 0));
+        assertThat(corpusOnlyGene(concepts, "id\tname\tsource\tmentions\nncbigene:24225\tBdnf\tc\t3\n"))
+                .as("the layout before the taxon column")
+                .isEqualTo(new Concept("ncbigene:24225", "Bdnf", 0, 0));
+    }
+
+    private Concept corpusOnlyGene(String concepts, String corpusNames) throws IOException {
+        Path bundle = Files.createDirectories(dir.resolve("gene"));
+        Files.writeString(
+                bundle.resolve("vocabulary.json"),
+                "{\"format\": 1, \"name\": \"v\", \"version\": \"1\", \"entity_type\": \"gene\"}");
+        gzip(bundle.resolve("concepts.tsv.gz"), concepts);
+        gzip(bundle.resolve("corpus-names.tsv.gz"), corpusNames);
+        EntityLinker linker = EntityLinker.open(
+                new LinkSettings(Map.of("gene", bundle.toString()), Map.of(), Map.of(), List.of(), 0.75));
+        return linker.vocabularies().get("gene").exact("bdnf").stream()
+                .map(Candidate::concept)
+                .filter(c -> c.id().equals("ncbigene:24225"))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Test
     void anExtraVocabularyAddsToTheShippedOne() throws IOException {
         Path extra = Files.writeString(dir.resolve("extra.tsv"), "acme:drug-42\tWonderdrug\n");
         LinkSettings settings = new LinkSettings(
