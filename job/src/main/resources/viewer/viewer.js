@@ -37,16 +37,40 @@ async function api(path) {
   return body;
 }
 
+/** A linked mention's concepts as "id name" pairs; "NIL" when its vocabulary found none; "" when not linked. */
+function concepts(mention) {
+  const ids = mention.conceptId || [];
+  if (ids.length) return ids.map((id, i) => `${id} ${(mention.conceptName || [])[i] || ""}`.trim()).join(" | ");
+  return mention.vocabulary ? "NIL" : "";
+}
+
 function mark(mention, doc) {
+  const linked = concepts(mention);
   const node = paint(el("mark", {
     "data-type": mention.type,
     "data-start": String(mention.start),
     "data-end": String(mention.end),
     "data-field": mention.field,
-    title: `${mention.type} · score ${Number(mention.score).toFixed(3)} · model ${doc.modelName} ${doc.modelVersion}`
-      + ` · [${mention.start}, ${mention.end})`,
+    "data-concept": (mention.conceptId || []).join("|"),
+    title: `${mention.type}${linked ? " · " + linked : ""} · score ${Number(mention.score).toFixed(3)}`
+      + ` · model ${doc.modelName} ${doc.modelVersion} · [${mention.start}, ${mention.end})`,
   }), mention.type);
   return node;
+}
+
+/** Each concept id linked to its page at the source (MeSH, NCBI Gene, NCBI Taxonomy; CTD for MEDIC's). */
+function conceptCell(mention) {
+  const cell = el("td", { class: "concept" });
+  const ids = mention.conceptId || [];
+  if (!ids.length) cell.textContent = mention.vocabulary ? "NIL" : "";
+  ids.forEach((id, i) => {
+    if (i) cell.append(" | ");
+    const url = (mention.conceptUrl || [])[i];
+    cell.append(url ? el("a", { href: url, target: "_blank", rel: "noopener", text: id }) : id);
+    const name = (mention.conceptName || [])[i];
+    if (name) cell.append(" " + name);
+  });
+  return cell;
 }
 
 /**
@@ -108,9 +132,9 @@ function documentView(doc) {
   const rows = doc.entities.map((m) => el("tr", {},
     el("td", {}, paint(el("span", { class: "swatch" }), m.type), m.type),
     el("td", { text: m.text }), el("td", { text: m.field }),
-    el("td", { text: `[${m.start}, ${m.end})` }), el("td", { text: Number(m.score).toFixed(3) })));
+    el("td", { text: `[${m.start}, ${m.end})` }), el("td", { text: Number(m.score).toFixed(3) }), conceptCell(m)));
   const table = el("table", { class: "mentions" },
-    el("thead", {}, el("tr", {}, ...["type", "text", "field", "offsets", "score"].map((h) => el("th", { text: h })))),
+    el("thead", {}, el("tr", {}, ...["type", "text", "field", "offsets", "score", "concept"].map((h) => el("th", { text: h })))),
     el("tbody", {}, ...rows));
   return el("article", { "data-event-id": doc.eventId, "data-document-id": doc.documentId, class: "document" },
     el("h3", {}, fieldText(doc, "TITLE")), meta(doc), fieldText(doc, "ABSTRACT"), table);
@@ -132,6 +156,10 @@ function facets(result) {
   $("#entity-facets").replaceChildren(...result.facets.entities.map((f) => el("li", {},
     el("button", { type: "button", onclick: () => go({ entity: f.text, type: f.type }) },
       paint(el("span", { class: "swatch" }), f.type), f.text + " "),
+    el("span", { class: "count", text: String(f.count) }))));
+  $("#concept-facets").replaceChildren(...result.facets.concepts.map((f) => el("li", {},
+    el("button", { type: "button", "data-concept": f.id, onclick: () => go({ entity: f.id, type: f.type }) },
+      paint(el("span", { class: "swatch" }), f.type), `${f.name} (${f.id}) `),
     el("span", { class: "count", text: String(f.count) }))));
   legend(result.facets.types.map((f) => f.type));
 }

@@ -49,7 +49,8 @@ final class DemoIndex implements AutoCloseable {
         gateway = new IndexGateway(config);
         viewer = ViewerServer.start(
                 config,
-                since -> deadLetters.stream().filter(t -> !t.isBefore(since)).count());
+                since -> deadLetters.stream().filter(t -> !t.isBefore(since)).count(),
+                new VocabularyConcepts());
         return String.format(
                 "OpenSearch %s (started in %.1f s), index %s; search and view: %s",
                 node.url(), startSeconds, index, viewer.url());

@@ -45,7 +45,7 @@ final class ViewCommand implements Callable<Integer> {
         String node = openSearch.split(",")[0].strip();
         ViewerConfig config =
                 viewer.config(node, index, System.getenv("OPENSEARCH_USERNAME"), System.getenv("OPENSEARCH_PASSWORD"));
-        try (ViewerServer server = ViewerServer.start(config, DeadLetterCounter.NONE)) {
+        try (ViewerServer server = ViewerServer.start(config, DeadLetterCounter.NONE, new VocabularyConcepts())) {
             System.out.printf("Search and view %s of %s: %s (Ctrl-C stops it)%n", index, node, server.url());
             Thread.currentThread().join();
         }

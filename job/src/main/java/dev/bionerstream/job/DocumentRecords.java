@@ -7,6 +7,9 @@ import dev.bionerstream.avro.Mention;
 import dev.bionerstream.avro.TextField;
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.Extraction;
+import dev.bionerstream.linking.EntityLinker;
+import dev.bionerstream.linking.Link;
+import dev.bionerstream.linking.Vocabulary;
 import dev.bionerstream.model.BundleManifest;
 import dev.bionerstream.model.EntityQuery;
 import java.time.Instant;
@@ -16,7 +19,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Builds the output records of an annotated document: one DocumentEntities, one EntityEvent per mention. */
+/**
+ * Builds the output records of an annotated document: one DocumentEntities, its mentions linked to
+ * concepts, and one EntityEvent per mention.
+ */
 public final class DocumentRecords {
     private final BundleManifest model;
     private final Map<String, String> queryIds = new HashMap<>();
@@ -81,6 +87,39 @@ public final class DocumentRecords {
                 .build();
     }
 
+    /**
+     * The record with its mentions linked to concepts: the document's title and abstract are read as
+     * one text (title, a space, abstract) for its abbreviations and species. A mention of a type
+     * without a vocabulary keeps null link fields; a NIL one gets its vocabulary and best score.
+     */
+    public static DocumentEntities linked(DocumentEntities d, EntityLinker linker) {
+        String title = d.getTitle() == null ? "" : d.getTitle();
+        String text = title + " " + (d.getAbstractText() == null ? "" : d.getAbstractText());
+        List<dev.bionerstream.linking.Mention> mentions =
+                new ArrayList<>(d.getEntities().size());
+        for (Mention m : d.getEntities()) {
+            int shift = m.getField() == TextField.TITLE ? 0 : title.length() + 1;
+            mentions.add(new dev.bionerstream.linking.Mention(m.getEntityType(), m.getText(), m.getStart() + shift));
+        }
+        List<Link> links = linker.link(text, mentions);
+        List<Mention> out = new ArrayList<>(links.size());
+        for (int i = 0; i < links.size(); i++) {
+            Mention m = d.getEntities().get(i);
+            Vocabulary v = linker.vocabularies().get(m.getEntityType());
+            Link l = links.get(i);
+            out.add(
+                    v == null
+                            ? m
+                            : Mention.newBuilder(m)
+                                    .setConceptId(l.id())
+                                    .setConceptName(l.name())
+                                    .setLinkScore(l.score())
+                                    .setVocabulary(v.lineage())
+                                    .build());
+        }
+        return DocumentEntities.newBuilder(d).setEntities(out).build();
+    }
+
     /** The per-mention events of a document record. */
     public static List<EntityEvent> events(DocumentEntities d) {
         List<EntityEvent> out = new ArrayList<>(d.getEntities().size());
@@ -99,6 +138,10 @@ public final class DocumentRecords {
                     .setModelVersion(d.getModelVersion())
                     .setQueryId(m.getQueryId())
                     .setProcessingTime(d.getProcessingTime())
+                    .setConceptId(m.getConceptId())
+                    .setConceptName(m.getConceptName())
+                    .setLinkScore(m.getLinkScore())
+                    .setVocabulary(m.getVocabulary())
                     .build());
         }
         return out;

@@ -4,10 +4,12 @@ import static dev.bionerstream.job.JobOptions.*;
 
 import dev.bionerstream.kafka.KafkaConfig;
 import dev.bionerstream.kafka.KafkaOptions;
+import dev.bionerstream.linking.LinkSettings;
 import dev.bionerstream.options.OptionChecks;
 import dev.bionerstream.options.OptionKeys;
 import dev.bionerstream.records.InputFormat;
 import dev.bionerstream.serving.BundleChoice;
+import dev.bionerstream.serving.LinkOptions;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.ServingOptions;
@@ -32,12 +34,13 @@ public record JobConfig(
         int asyncCapacity,
         Duration asyncTimeout,
         int asyncRetries,
+        LinkSettings link,
         OpenSearchSinkConfig openSearch)
         implements Serializable {
 
-    /** Every option the job reads: the shared Kafka ones, its own, the model's and the index sink's. */
+    /** Every option the job reads: the shared Kafka ones, its own, the model's, the linker's and the index sink's. */
     public static final List<ConfigOption<?>> OPTIONS = Stream.of(
-                    KafkaOptions.ALL, JobOptions.ALL, ServingOptions.ALL, OpenSearchSinkOptions.ALL)
+                    KafkaOptions.ALL, JobOptions.ALL, ServingOptions.ALL, LinkOptions.ALL, OpenSearchSinkOptions.ALL)
             .flatMap(List::stream)
             .toList();
 
@@ -57,7 +60,13 @@ public record JobConfig(
                 c.get(ASYNC_CAPACITY),
                 c.get(ASYNC_TIMEOUT),
                 c.get(ASYNC_RETRIES),
+                c.get(LINK_ENABLED) ? LinkOptions.settings(c) : null,
                 OpenSearchSinkConfig.isEnabled(c) ? OpenSearchSinkConfig.from(c) : null);
+    }
+
+    /** How mentions are linked to concepts, unless {@code link.enabled} is false. */
+    public Optional<LinkSettings> linking() {
+        return Optional.ofNullable(link);
     }
 
     /** The default model's settings (the one for records of no configured language). */

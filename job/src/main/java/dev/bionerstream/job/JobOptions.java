@@ -55,6 +55,14 @@ public final class JobOptions {
             .withDescription(
                     "Retries of a document whose inference failed before it goes to the dead-letter topic (within async.timeout).");
 
+    public static final ConfigOption<Boolean> LINK_ENABLED = ConfigOptions.key("link.enabled")
+            .booleanType()
+            .defaultValue(true)
+            .withDescription(
+                    "Link each mention to its concept (MeSH, NCBI Gene, NCBI Taxonomy; the link.* options) in the "
+                            + "'link concepts' stage; a type without a vocabulary (the Spanish model's) stays unlinked. "
+                            + "false: the link fields of every event are null.");
+
     /** Every option above, for validating the keys a user gives. */
     public static final List<ConfigOption<?>> ALL = List.of(
             ENTITIES_TOPIC,
@@ -63,5 +71,6 @@ public final class JobOptions {
             INPUT_FORMAT,
             ASYNC_CAPACITY,
             ASYNC_TIMEOUT,
-            ASYNC_RETRIES);
+            ASYNC_RETRIES,
+            LINK_ENABLED);
 }

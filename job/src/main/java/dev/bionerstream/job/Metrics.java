@@ -30,6 +30,12 @@ public final class Metrics {
      * checkpoint after that; an at-least-once one at once.
      */
     public static final String RECORD_AGE_MS = "recordAgeMs";
+    /** Counter: mentions the "link concepts" stage linked to a concept. */
+    public static final String MENTIONS_LINKED = "mentionsLinked";
+    /** Counter: mentions of a type with a vocabulary left NIL (no name close enough). */
+    public static final String MENTIONS_NIL = "mentionsNil";
+    /** Histogram: milliseconds of linking one document's mentions. */
+    public static final String LINK_LATENCY_MS = "linkLatencyMs";
     /** Counter: records sent to the dead-letter topic. */
     public static final String DEAD_LETTERS = "deadLetters";
 

@@ -20,7 +20,8 @@ import org.apache.flink.util.Collector;
 /**
  * The pipeline as a function of the input stream: parse and validate -> annotate (async,
  * micro-batched, one call per document: split, (sentence, type) windows, infer, gather,
- * deduplicate) -> per-document records and entity events; bad records and documents whose
+ * deduplicate) -> link concepts (unless {@code link.enabled} is false) -> per-document records and
+ * entity events; bad records and documents whose
  * inference keeps failing go to the dead-letter stream. Tombstones pass through as deletions.
  *
  * <p>Inference completes out of order but results leave in input order, so the changes to one
@@ -51,8 +52,13 @@ public final class Topology {
                 .name("MRC inference (micro-batched)")
                 .uid("annotate");
 
-        SingleOutputStreamOperator<DocumentUpdate> documents =
+        SingleOutputStreamOperator<DocumentUpdate> routed =
                 outcomes.process(new RouteOutcomes()).name("route outcomes").uid("route");
+        DataStream<DocumentUpdate> documents = cfg.linking()
+                .<DataStream<DocumentUpdate>>map(settings -> routed.map(new LinkConcepts(settings))
+                        .name("link concepts")
+                        .uid("link"))
+                .orElse(routed);
         DataStream<EntityEvent> entities = documents
                 .flatMap((DocumentUpdate u, Collector<EntityEvent> out) -> {
                     if (!u.isDeletion()) {
@@ -63,7 +69,7 @@ public final class Topology {
                 .name("entity events")
                 .uid("events");
         DataStream<DeadLetter> deadLetters =
-                parsed.getSideOutput(DeadLetters.TAG).union(documents.getSideOutput(DeadLetters.TAG));
+                parsed.getSideOutput(DeadLetters.TAG).union(routed.getSideOutput(DeadLetters.TAG));
         return new Outputs(documents, entities, deadLetters);
     }
 

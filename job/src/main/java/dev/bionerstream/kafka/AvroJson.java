@@ -26,6 +26,8 @@ final class AvroJson {
             .addMixIn(SpecificRecordBase.class, GeneratedRecord.class)
             .disable(SerializationFeature.WRITE_DATE_TIMESTAMPS_AS_NANOSECONDS)
             .disable(DeserializationFeature.READ_DATE_TIMESTAMPS_AS_NANOSECONDS)
+            // a later release's fields are skipped, as an Avro reader of an older schema skips them
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
     private AvroJson() {}

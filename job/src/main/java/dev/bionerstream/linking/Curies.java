@@ -2,6 +2,7 @@ package dev.bionerstream.linking;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Concept ids as annotated corpora write them, turned into Bioregistry CURIEs: BC5CDR's and
@@ -30,7 +31,7 @@ public final class Curies {
     private static String curie(String type, String id) {
         int colon = id.indexOf(':');
         if (colon > 0) {
-            return id.substring(0, colon).toLowerCase(java.util.Locale.ROOT) + id.substring(colon);
+            return id.substring(0, colon).toLowerCase(Locale.ROOT) + id.substring(colon);
         }
         if (!id.isEmpty() && Character.isDigit(id.charAt(0))) {
             return switch (type) {

@@ -23,7 +23,9 @@ import java.util.stream.Collectors;
  *
  * Otherwise the mention is NIL ({@link NameResolver} takes these steps for one name). Among
  * concepts that match equally well, a gene of the species its context names comes first ({@link
- * SpeciesContext}), then {@link NameSource}, the corpora's counts, weight and id decide. The
+ * SpeciesContext}), of that species' protein-coding genes the one whose other names the document
+ * uses clearly more ({@link DocumentWords}), then {@link NameSource}, the corpora's counts, weight
+ * and id decide. The
  * species context is taken from the whole document, so a mention gets the same link whatever the
  * order of the mentions; the linker keeps no state between calls and is thread-safe.
  */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The OpenSearch request bodies behind the page, over the fields of {@code
@@ -15,14 +16,18 @@ final class IndexQueries {
     static final int TYPE_FACETS = 20;
     /** Most frequent entities shown beside the results, with their mention counts. */
     static final int ENTITY_FACETS = 15;
+    /** Most frequent concepts of each type shown beside the results, with their names and mention counts. */
+    static final int CONCEPT_FACETS = 5;
 
     private IndexQueries() {}
 
     /**
      * Documents matching every given part of {@code q}, best first for free text and newest first
-     * otherwise, with the documents per entity type and the most frequent mentions among them.
+     * otherwise, with the documents per entity type, the most frequent mentions and the most
+     * frequent concepts of each type among them. {@code concepts}: the ids {@code q.entity()} stands
+     * for ({@link ConceptNames}); a mention of one of them matches as one of that text does.
      */
-    static ObjectNode search(SearchQuery q) {
+    static ObjectNode search(SearchQuery q, List<String> concepts) {
         ObjectNode body = JSON.createObjectNode().put("from", q.from()).put("size", q.size());
         body.put("track_total_hits", true);
         ObjectNode bool = body.putObject("query").putObject("bool");
@@ -35,11 +40,17 @@ final class IndexQueries {
         }
         if (q.entity() != null) {
             ObjectNode nested = filter.addObject().putObject("nested").put("path", "entities");
-            ArrayNode within = nested.putObject("query").putObject("bool").putArray("filter");
-            term(within, "entities.text", q.entity());
+            ObjectNode mention = nested.putObject("query").putObject("bool");
             if (q.type() != null) {
-                term(within, "entities.type", q.type());
+                term(mention.putArray("filter"), "entities.type", q.type());
             }
+            ArrayNode either = mention.putArray("should");
+            term(either, "entities.text", q.entity());
+            if (!concepts.isEmpty()) {
+                ArrayNode ids = either.addObject().putObject("terms").putArray("entities.conceptId");
+                concepts.forEach(ids::add);
+            }
+            mention.put("minimum_should_match", 1);
         } else if (q.type() != null) {
             term(filter, "entityTypes", q.type());
         }
@@ -70,6 +81,17 @@ final class IndexQueries {
                 .putObject("type")
                 .putObject("terms")
                 .put("field", "entities.type")
+                .put("size", 1);
+        ObjectNode linked = aggs.putObject("concepts");
+        linked.putObject("nested").put("path", "entities");
+        ObjectNode byType = linked.putObject("aggs").putObject("types");
+        byType.putObject("terms").put("field", "entities.type").put("size", TYPE_FACETS);
+        ObjectNode perType = byType.putObject("aggs").putObject("top");
+        perType.putObject("terms").put("field", "entities.conceptId").put("size", CONCEPT_FACETS);
+        perType.putObject("aggs")
+                .putObject("name")
+                .putObject("terms")
+                .put("field", "entities.conceptName")
                 .put("size", 1);
         return body;
     }

@@ -28,7 +28,10 @@ final class PageDocuments {
 
     private PageDocuments() {}
 
-    /** {@code {total, documents: [...], facets: {types: [{type, count}], entities: [{text, type, count}]}}}. */
+    /**
+     * {@code {total, documents: [...], facets: {types: [{type, count}], entities: [{text, type, count}],
+     * concepts: [{type, id, name, count}]}}}.
+     */
     static ObjectNode results(JsonNode response) {
         ObjectNode page = IndexQueries.JSON.createObjectNode();
         page.put("total", response.path("hits").path("total").path("value").asLong());
@@ -61,10 +64,30 @@ final class PageDocuments {
                                     .asText())
                     .put("count", bucket.path("doc_count").asLong());
         }
+        ArrayNode concepts = facets.putArray("concepts");
+        for (JsonNode type :
+                response.path("aggregations").path("concepts").path("types").path("buckets")) {
+            for (JsonNode bucket : type.path("top").path("buckets")) {
+                concepts.addObject()
+                        .put("type", type.path("key").asText())
+                        .put("id", bucket.path("key").asText())
+                        .put(
+                                "name",
+                                bucket.path("name")
+                                        .path("buckets")
+                                        .path(0)
+                                        .path("key")
+                                        .asText(""))
+                        .put("count", bucket.path("doc_count").asLong());
+            }
+        }
         return page;
     }
 
-    /** The page's view of one indexed document ({@code _source}). */
+    /**
+     * The page's view of one indexed document ({@code _source}); a linked mention also gets the page
+     * of each of its concepts at its source ({@code conceptUrl}, {@link ConceptPages}).
+     */
     static ObjectNode document(JsonNode source) {
         ObjectNode doc = IndexQueries.JSON.createObjectNode();
         for (String field : SHOWN) {
@@ -74,6 +97,15 @@ final class PageDocuments {
         }
         if (!doc.has("entities")) {
             doc.putArray("entities");
+        }
+        for (JsonNode mention : doc.get("entities")) {
+            ArrayNode urls = IndexQueries.JSON.createArrayNode();
+            for (JsonNode id : mention.path("conceptId")) {
+                urls.add(ConceptPages.of(mention.path("type").asText(), id.asText()));
+            }
+            if (!urls.isEmpty()) {
+                ((ObjectNode) mention).set("conceptUrl", urls);
+            }
         }
         return doc;
     }

@@ -10,6 +10,7 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,12 +23,13 @@ import org.slf4j.LoggerFactory;
  * server, which alone queries OpenSearch.
  *
  * <pre>{@code
- * try (ViewerServer viewer = ViewerServer.start(ViewerConfig.local(url, "bioner-documents", 8090), DeadLetterCounter.NONE)) {
+ * try (ViewerServer viewer = ViewerServer.start(ViewerConfig.local(url, "bioner-documents", 8090), DeadLetterCounter.NONE, ConceptLookup.NONE)) {
  *     System.out.println("open " + viewer.url());
  * }
  * }</pre>
  *
- * <p>{@code GET /api/search?q=&entity=&type=&doc=&from=&size=}, {@code GET /api/document?id=EVENT_ID},
+ * <p>{@code GET /api/search?q=&entity=&type=&doc=&from=&size=} ({@code entity}: a mention's text, a
+ * concept id, or any name of a concept of the shipped vocabularies), {@code GET /api/document?id=EVENT_ID},
  * {@code GET /api/rates}. A bad request is HTTP 400, OpenSearch down or refusing is 502, each with
  * {@code {"error": "..."}}.
  */
@@ -40,9 +42,12 @@ public final class ViewerServer implements AutoCloseable {
     private final IndexGateway index;
     private final LiveRates rates;
     private final StaticPage page = new StaticPage();
+    private final ConceptNames conceptNames;
 
-    private ViewerServer(ViewerConfig config, DeadLetterCounter deadLetters) throws IOException {
+    private ViewerServer(ViewerConfig config, DeadLetterCounter deadLetters, ConceptLookup concepts)
+            throws IOException {
         this.index = new IndexGateway(config);
+        this.conceptNames = new ConceptNames(concepts);
         this.rates = new LiveRates(index, deadLetters, Clock.systemUTC());
         this.server = listen(config);
         this.executor = Executors.newFixedThreadPool(4, r -> {
@@ -54,9 +59,13 @@ public final class ViewerServer implements AutoCloseable {
         server.createContext("/", this::handle);
     }
 
-    /** Serves the page on {@code config}'s host and port until closed. */
-    public static ViewerServer start(ViewerConfig config, DeadLetterCounter deadLetters) throws IOException {
-        ViewerServer viewer = new ViewerServer(config, deadLetters);
+    /**
+     * Serves the page on {@code config}'s host and port until closed; {@code concepts} finds the
+     * documents of a concept by any of its names.
+     */
+    public static ViewerServer start(ViewerConfig config, DeadLetterCounter deadLetters, ConceptLookup concepts)
+            throws IOException {
+        ViewerServer viewer = new ViewerServer(config, deadLetters, concepts);
         viewer.server.start();
         return viewer;
     }
@@ -122,7 +131,9 @@ public final class ViewerServer implements AutoCloseable {
     private JsonNode api(String path, Map<String, String> params) throws IOException, BadQueryException, NotFound {
         switch (path) {
             case "/api/search":
-                return PageDocuments.results(index.search(IndexQueries.search(SearchQuery.from(params))));
+                SearchQuery q = SearchQuery.from(params);
+                List<String> concepts = q.entity() == null ? List.of() : conceptNames.of(q.entity(), q.type());
+                return PageDocuments.results(index.search(IndexQueries.search(q, concepts)));
             case "/api/document":
                 String id = params.get("id");
                 if (id == null || !EVENT_ID.matcher(id).matches() || params.size() > 1) {

@@ -6,6 +6,7 @@ import dev.bionerstream.ingest.IngestOptions;
 import dev.bionerstream.job.JobOptions;
 import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.options.OptionsReference;
+import dev.bionerstream.serving.LinkOptions;
 import dev.bionerstream.serving.ServingOptions;
 import dev.bionerstream.sink.opensearch.OpenSearchSinkOptions;
 import java.io.IOException;
@@ -28,7 +29,9 @@ class OptionsReferenceTest {
     static Stream<Arguments> tables() {
         return Stream.of(
                 Arguments.of(
-                        "docs/configuration.md", "job", concat(KafkaOptions.ALL, JobOptions.ALL, ServingOptions.ALL)),
+                        "docs/configuration.md",
+                        "job",
+                        concat(KafkaOptions.ALL, JobOptions.ALL, ServingOptions.ALL, LinkOptions.ALL)),
                 Arguments.of("docs/deployment.md", "opensearch", OpenSearchSinkOptions.ALL),
                 Arguments.of("docs/pubmed-feeds.md", "ingest", IngestOptions.ALL));
     }

@@ -22,6 +22,7 @@ import java.util.stream.Collectors;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Histogram;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
@@ -76,7 +77,9 @@ class TopologyTest {
         String english = ModelBundle.loadDefault().manifest().id();
         String spanish = ModelBundle.load(SPANISH_BUNDLE).manifest().id();
 
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        // no type may fall back to Kryo: a record that gains a field (as the link fields came) would not restore
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
+                Configuration.fromMap(Map.of(PipelineOptions.GENERIC_TYPES.key(), "false")));
         env.setParallelism(1);
         long appended = System.currentTimeMillis() - APPENDED_AGO.toMillis(); // as a Kafka source would stamp them
         JobConfig cfg = JobConfig.from(
@@ -120,10 +123,27 @@ class TopologyTest {
                 .allSatisfy(e -> assertThat(e.getText().toLowerCase()).isEqualTo("lithium"))
                 .extracting(e -> e.getModelName() + ":" + e.getModelVersion())
                 .containsOnly(english);
+        assertThat(events.get("en1"))
+                .filteredOn(e -> e.getEntityType().equals("chemical"))
+                .as("the chemicals linked in the 'link concepts' stage, to MeSH's Lithium")
+                .hasSize(2)
+                .allSatisfy(e -> {
+                    assertThat(e.getConceptId()).isEqualTo("mesh:D008094");
+                    assertThat(e.getConceptName()).isEqualTo("Lithium");
+                    assertThat(e.getLinkScore()).isEqualTo(1.0);
+                    assertThat(e.getVocabulary()).isEqualTo("bioner-vocab-chemical:2024.1");
+                });
+        assertThat(updates.get(0).document.getEntities())
+                .as("the document's mentions carry the same links as its events")
+                .filteredOn(m -> m.getEntityType().equals("chemical"))
+                .extracting(m -> m.getConceptId())
+                .containsOnly("mesh:D008094");
         assertThat(events.get("es1"))
                 .as("the Spanish bundle's three types, each finding 'zinc'")
                 .hasSize(3)
-                .allSatisfy(e -> assertThat(e.getText()).isEqualTo("zinc"));
+                .allSatisfy(e -> assertThat(e.getText()).isEqualTo("zinc"))
+                .as("no vocabulary for the Spanish model's types: not linked")
+                .allSatisfy(e -> assertThat(e.getVocabulary()).isNull());
         assertThat(events).as("no events for a deletion or a refused record").containsOnlyKeys("en1", "es1");
 
         Map<Long, DeadLetter> letters =

@@ -57,18 +57,21 @@ public final class OutputSchemas {
         } catch (IOException e) {
             throw new AssertionError(record + " value is not JSON: " + new String(value), e);
         }
-        List<Error> errors = schema(record).validate(json);
+        List<Error> errors = errors(file(record), json);
         assertThat(errors)
                 .as(record + " value " + json + " against " + file(record))
                 .isEmpty();
         return json;
     }
 
-    private static Schema schema(String record) {
-        try (InputStream in = Files.newInputStream(file(record))) {
-            return REGISTRY.getSchema(in);
+    /** What the JSON Schema in {@code schemaFile} finds wrong with {@code json}. */
+    public static List<Error> errors(Path schemaFile, JsonNode json) {
+        Schema schema;
+        try (InputStream in = Files.newInputStream(schemaFile)) {
+            schema = REGISTRY.getSchema(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return schema.validate(json);
     }
 }

@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
 import dev.bionerstream.avro.TextField;
+import dev.bionerstream.cli.VocabularyConcepts;
+import dev.bionerstream.job.DocumentRecords;
+import dev.bionerstream.linking.EntityLinker;
+import dev.bionerstream.linking.LinkSettings;
+import dev.bionerstream.linking.Linkers;
 import dev.bionerstream.sink.opensearch.OpenSearchNode;
 import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import dev.bionerstream.sink.opensearch.TestDocuments;
@@ -55,11 +60,14 @@ class ViewerITCase {
     @BeforeAll
     static void indexAndServe() throws Exception {
         node = OpenSearchNode.start();
-        INPUT.addAll(TestDocuments.generate(40, 23));
-        INPUT.add(outsideTheBmp());
+        // linked as the job's "link concepts" stage links them, with the shipped vocabularies
+        EntityLinker linker = Linkers.shared(LinkSettings.shipped());
+        TestDocuments.generate(40, 23).forEach(d -> INPUT.add(DocumentRecords.linked(d, linker)));
+        INPUT.add(DocumentRecords.linked(outsideTheBmp(), linker));
         index(INPUT);
         assertThat(node.count(INDEX)).as("documents indexed by the sink").isEqualTo(INPUT.size());
-        viewer = ViewerServer.start(ViewerConfig.local(node.url, INDEX, 0), DeadLetterCounter.NONE);
+        viewer = ViewerServer.start(
+                ViewerConfig.local(node.url, INDEX, 0), DeadLetterCounter.NONE, new VocabularyConcepts());
         browser = Browser.start();
     }
 
@@ -108,6 +116,45 @@ class ViewerITCase {
         assertThat(texts("#type-facets li")).contains("chemical " + expected.size());
         assertThat(texts("#legend span")).contains("chemical", "disease", "gene", "species");
         assertPng(browser.screenshot(SCREENSHOTS.resolve("search-cisplatin.png")));
+    }
+
+    @Test
+    void aConceptIdOrASynonymTheTextsDoNotContainFindsTheLinkedDocuments() {
+        List<String> expected = INPUT.stream()
+                .filter(d -> d.getEntities().stream().anyMatch(m -> "mesh:D000082".equals(m.getConceptId())))
+                .map(DocumentEntities::getEventId)
+                .toList();
+        assertThat(expected).as("test documents whose acetaminophen was linked").isNotEmpty();
+        assertThat(INPUT)
+                .noneMatch(
+                        d -> (d.getTitle() + d.getAbstractText()).toLowerCase().contains("paracetamol"));
+
+        for (String search : List.of("paracetamol", "mesh:D000082", "Tylenol")) {
+            open("#entity=" + search);
+            awaitStatus(documents(expected.size()));
+            assertThat(shownMarks().keySet())
+                    .as("documents found by " + search)
+                    .containsExactlyInAnyOrderElementsOf(expected);
+        }
+        assertThat(texts("#concept-facets li")).contains("Acetaminophen (mesh:D000082) " + 2 * expected.size());
+
+        browser.driver.findElement(By.cssSelector("#results article h3 a")).click();
+        new WebDriverWait(browser.driver, WAIT)
+                .withMessage("the document view's concept column")
+                .until(d -> !d.findElements(By.cssSelector("table.mentions td.concept a"))
+                        .isEmpty());
+        List<String> links = browser.driver.findElements(By.cssSelector("table.mentions td.concept a")).stream()
+                .map(a -> a.getText() + " " + a.getAttribute("href"))
+                .toList();
+        assertThat(links)
+                .as("each linked mention's id, linked to its source's page")
+                .contains("mesh:D000082 https://meshb.nlm.nih.gov/record/ui?ui=D000082")
+                .anyMatch(l -> l.startsWith("ncbitaxon:") && l.contains("ncbi.nlm.nih.gov/Taxonomy"))
+                .anyMatch(l -> l.contains("ctdbase.org/detail.go?type=disease&acc=MESH:"));
+        assertThat(browser.driver.findElements(By.cssSelector("#results mark[data-concept='mesh:D000082']")))
+                .as("the highlighted acetaminophen carries its id")
+                .isNotEmpty()
+                .allSatisfy(m -> assertThat(m.getAttribute("title")).contains("mesh:D000082 Acetaminophen"));
     }
 
     @Test

@@ -26,7 +26,9 @@ class ViewerServerTest {
     @BeforeEach
     void start() throws IOException {
         server = ViewerServer.start(
-                ViewerConfig.local("http://127.0.0.1:" + closedPort(), "bioner-documents", 0), DeadLetterCounter.NONE);
+                ViewerConfig.local("http://127.0.0.1:" + closedPort(), "bioner-documents", 0),
+                DeadLetterCounter.NONE,
+                ConceptLookup.NONE);
     }
 
     @AfterEach
@@ -43,7 +45,9 @@ class ViewerServerTest {
     void aPortInUseSaysSo() {
         int port = Integer.parseInt(server.url().replaceAll(".*:(\\d+)/", "$1"));
         assertThatThrownBy(() -> ViewerServer.start(
-                        ViewerConfig.local("http://127.0.0.1:9200", "bioner-documents", port), DeadLetterCounter.NONE))
+                        ViewerConfig.local("http://127.0.0.1:9200", "bioner-documents", port),
+                        DeadLetterCounter.NONE,
+                        ConceptLookup.NONE))
                 .isInstanceOf(BindException.class)
                 .hasMessageStartingWith("the page cannot listen on 127.0.0.1:" + port)
                 .hasMessageEndingWith("choose another port, or 0 for any free one");

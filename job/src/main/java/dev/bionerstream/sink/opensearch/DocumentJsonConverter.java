@@ -13,6 +13,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +26,8 @@ import org.apache.flink.connector.base.sink.writer.ElementConverter;
  * Turns a {@link DocumentEntities} record into the search-index document described by {@code
  * opensearch/documents-mapping.json}: the text fields, one lower-cased keyword array per entity type
  * ({@code chemicals}, {@code diseases}, {@code genes}, {@code species}) for filters and
- * aggregations, and every mention in the nested {@code entities} array. The document id is the
+ * aggregations, the linked concept ids ({@code concepts}, a composite mention's each), and every
+ * mention with its link in the nested {@code entities} array. The document id is the
  * record's {@code eventId}, so indexing the same record twice leaves one document.
  */
 public final class DocumentJsonConverter implements ElementConverter<DocumentEntities, IndexRequestEntry> {
@@ -76,6 +78,7 @@ public final class DocumentJsonConverter implements ElementConverter<DocumentEnt
         Map<String, Set<String>> textsByField = new LinkedHashMap<>();
         TYPE_FIELDS.values().forEach(field -> textsByField.put(field, new LinkedHashSet<>()));
         Set<String> types = new LinkedHashSet<>();
+        Set<String> concepts = new LinkedHashSet<>();
         ArrayNode entities = doc.putArray("entities");
         for (Mention m : d.getEntities()) {
             String type = m.getEntityType().toLowerCase(Locale.ROOT);
@@ -94,7 +97,18 @@ public final class DocumentJsonConverter implements ElementConverter<DocumentEnt
             e.put("sentenceIndex", m.getSentenceIndex());
             e.put("score", m.getScore());
             e.put("queryId", m.getQueryId());
+            if (m.getVocabulary() != null) {
+                // a composite mention's concepts as arrays, so a search or facet by one id finds it
+                List<String> ids = split(m.getConceptId());
+                ids.forEach(e.putArray("conceptId")::add);
+                split(m.getConceptName()).forEach(e.putArray("conceptName")::add);
+                e.put("linkScore", m.getLinkScore());
+                e.put("vocabulary", m.getVocabulary());
+                concepts.addAll(ids);
+            }
         }
+        ArrayNode conceptArray = doc.putArray("concepts");
+        concepts.forEach(conceptArray::add);
         ArrayNode typeArray = doc.putArray("entityTypes");
         types.forEach(typeArray::add);
         // Every per-type array is present, empty or not, so all documents have the same shape.
@@ -126,6 +140,10 @@ public final class DocumentJsonConverter implements ElementConverter<DocumentEnt
         } catch (DateTimeParseException e) {
             return Optional.empty();
         }
+    }
+
+    private static List<String> split(String joined) {
+        return joined == null ? List.of() : List.of(joined.split("\\|"));
     }
 
     private static void putIfPresent(ObjectNode doc, String field, String value) {

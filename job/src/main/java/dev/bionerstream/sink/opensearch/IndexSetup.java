@@ -12,8 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Creates the index with the repository's mapping when it does not exist. Several sink subtasks may
- * race to create it; "already exists" counts as success.
+ * Creates the index with the repository's mapping when it does not exist, and adds the mapping's
+ * newer fields to one that does. Several sink subtasks may race to create it; "already exists"
+ * counts as success.
  */
 public final class IndexSetup {
     /** Classpath resource: the body of {@code PUT /<index>} (settings and mappings). */
@@ -34,32 +35,64 @@ public final class IndexSetup {
         }
     }
 
-    /** Returns true when this call created the index. */
+    /**
+     * Creates the index, or brings an existing one's mapping up to the jar's: an index an earlier
+     * release created lacks the fields added since (the linked concepts), and its strict mapping
+     * would refuse every document that has them. Adding fields is the one change OpenSearch makes to
+     * a live mapping, so this never touches what is indexed. Returns true when this call created the
+     * index.
+     */
     static boolean ensureIndex(OpenSearchClient client, String index) throws IOException {
         if (client.indices().exists(r -> r.index(index)).value()) {
+            putMappings(client, index);
             return false;
         }
-        try (Response response = client.generic()
-                .execute(Requests.builder()
-                        .method("PUT")
-                        .endpoint("/" + index)
-                        .json(mappingJson())
-                        .build())) {
+        try (Response response = send(client, "PUT", "/" + index, mappingJson())) {
             String body = response.getBody().map(IndexSetup::read).orElse("");
             if (response.getStatus() == 200) {
                 LOG.info("Created OpenSearch index {} with the mapping in {}", index, MAPPING_RESOURCE);
                 return true;
             }
             if (response.getStatus() == 400 && body.contains("resource_already_exists_exception")) {
+                putMappings(client, index);
                 return false;
             }
             throw new IOException("Could not create OpenSearch index " + index + " (HTTP " + response.getStatus()
                     + "): " + body + ". Create it yourself with the body of " + MAPPING_RESOURCE
                     + " and set opensearch.create-index=false, or give the job's user the create_index permission.");
-        } catch (IOException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException("Could not create OpenSearch index " + index, e);
+        }
+    }
+
+    private static void putMappings(OpenSearchClient client, String index) throws IOException {
+        String mappings = DocumentJsonConverter.JSON
+                .readTree(mappingJson())
+                .get("mappings")
+                .toString();
+        try (Response response = send(client, "PUT", "/" + index + "/_mapping", mappings)) {
+            if (response.getStatus() != 200) {
+                throw new IOException("Could not add the fields of " + MAPPING_RESOURCE + " to the mapping of index "
+                        + index + " (HTTP " + response.getStatus() + "): "
+                        + response.getBody().map(IndexSetup::read).orElse("")
+                        + ". Add them yourself (PUT /" + index + "/_mapping with its \"mappings\") and set "
+                        + "opensearch.create-index=false, or give the job's user the indices:admin/mapping/put "
+                        + "permission on the index.");
+            }
+        }
+    }
+
+    private static Response send(OpenSearchClient client, String method, String endpoint, String json)
+            throws IOException {
+        try {
+            return client.generic()
+                    .execute(Requests.builder()
+                            .method(method)
+                            .endpoint(endpoint)
+                            .json(json)
+                            .build());
+        } catch (IOException | RuntimeException e) {
+            throw e instanceof IOException io
+                    ? io
+                    : new IOException(method + " " + endpoint + ": " + e.getMessage(), e);
         }
     }
 

@@ -37,8 +37,9 @@ public final class OpenSearchSinkOptions {
             .booleanType()
             .defaultValue(true)
             .withDescription(
-                    "Create the index with the mapping in the jar (opensearch/documents-mapping.json) when it is missing; "
-                            + "turn off when the index or an index template is managed outside the job.");
+                    "Create the index with the mapping in the jar (opensearch/documents-mapping.json) when it is missing, "
+                            + "and add that mapping's newer fields to an index an earlier release created; turn off when the "
+                            + "index or an index template is managed outside the job.");
     public static final ConfigOption<Integer> BULK_MAX_ACTIONS = ConfigOptions.key("opensearch.bulk.max-actions")
             .intType()
             .defaultValue(500)
