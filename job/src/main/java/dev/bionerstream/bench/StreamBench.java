@@ -55,6 +55,7 @@ public final class StreamBench {
     private final Configuration cluster;
     private final List<String> texts;
     private final LatencyPlan latency;
+    private final boolean compareLinking;
     private final ThreadCpu cpu = new ThreadCpu();
 
     /**
@@ -68,14 +69,21 @@ public final class StreamBench {
      * @param options the job's options (those {@code m} was opened with, checkpoints and delivery guarantee)
      * @param cluster the local cluster's configuration
      * @param latency the latency run, or null for none
+     * @param compareLinking also stream the texts through a job with {@code link.enabled} false
      */
     public StreamBench(
-            LocalModel m, Configuration options, Configuration cluster, List<String> texts, LatencyPlan latency) {
+            LocalModel m,
+            Configuration options,
+            Configuration cluster,
+            List<String> texts,
+            LatencyPlan latency,
+            boolean compareLinking) {
         this.m = m;
         this.options = options.clone();
         this.cluster = cluster;
         this.texts = texts;
         this.latency = latency;
+        this.compareLinking = compareLinking;
     }
 
     /** What the stream did between its first record produced and its last output committed. */
@@ -106,6 +114,7 @@ public final class StreamBench {
         m.warmUp(windows);
         Bare before = bare(windows);
         Stream stream = stream();
+        Stream unlinked = compareLinking ? unlinked() : null;
         Bare after = bare(windows);
         double bareSeconds = (before.seconds() + after.seconds()) / 2;
         double jobRate = windows.size() / stream.seconds();
@@ -126,6 +135,14 @@ public final class StreamBench {
         System.out.printf(
                 "  (warm-up pass  : %8.1f sequences/s, %.2f s: the same texts read once before, in a fresh JVM)%n",
                 windows.size() / stream.warmUpSeconds(), stream.warmUpSeconds());
+        if (unlinked != null) {
+            System.out.printf(
+                    "  link.enabled false: %8.1f sequences/s (%.2f s, the same texts, a job of its own after this one)%n",
+                    windows.size() / unlinked.seconds(), unlinked.seconds());
+            System.out.printf(
+                    "linking on / off : %8.3f of the job's throughput without linking%n",
+                    unlinked.seconds() / stream.seconds());
+        }
         System.out.printf(
                 "bare ORT session : %8.1f sequences/s (%.2f s: mean of %.2f s before the stream and %.2f s after)%n",
                 bareRate, bareSeconds, before.seconds(), after.seconds());
@@ -157,6 +174,10 @@ public final class StreamBench {
                 .lines()
                 .forEach(System.out::println);
         stream.latencyLines().forEach(System.out::println);
+        if (unlinked != null && !unlinked.latencyLines().isEmpty()) {
+            System.out.println("the same latency runs, link.enabled false (rates against that job's own capacity):");
+            unlinked.latencyLines().forEach(System.out::println);
+        }
     }
 
     /** A bare run's time, and the process's CPU time in it. */
@@ -171,6 +192,13 @@ public final class StreamBench {
         long t0 = System.nanoTime();
         m.runner.run(windows).join();
         return new Bare((System.nanoTime() - t0) / 1e9, cpu.processNanos() - cpu0);
+    }
+
+    /** The same stream and latency runs by a job with {@code link.enabled} false, for what linking costs. */
+    private Stream unlinked() throws Exception {
+        Configuration off = options.clone();
+        off.set(JobOptions.LINK_ENABLED, false);
+        return new StreamBench(m, off, cluster, texts, latency, false).stream();
     }
 
     private Stream stream() throws Exception {

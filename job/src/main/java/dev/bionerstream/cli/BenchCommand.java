@@ -38,6 +38,7 @@ import picocli.CommandLine.Spec;
             "  ./bioner bench --linking --limit 1000 --rounds 1 --pubtator corpora/linking/BC5CDR-PubTator/CDR_TrainingSet.PubTator.txt.gz \\",
             "      --pubtator corpora/linking/BC5CDR-PubTator/CDR_DevelopmentSet.PubTator.txt.gz",
             "  ./bioner bench --stream --limit 200",
+            "  ./bioner bench --stream --limit 200 --compare-linking --rate 50%%",
             "  ./bioner bench --stream --limit 200 --rate 50%%,90%% --index",
             "  ./bioner bench --stream --limit 200 --rate 90%% --delivery-guarantee at-least-once --checkpoint-interval 10s"
         })
@@ -113,6 +114,12 @@ final class BenchCommand implements Callable<Integer> {
     boolean index;
 
     @Option(
+            names = "--compare-linking",
+            description = "with --stream: then stream the same texts (and --rate's latency runs) through a job with "
+                    + "link.enabled false, and print the throughput with linking over without")
+    boolean compareLinking;
+
+    @Option(
             names = "--linking",
             description = "without --stream: also link each text's entities and print the linker's time beside the "
                     + "engine's")
@@ -135,6 +142,10 @@ final class BenchCommand implements Callable<Integer> {
             throw new ParameterException(
                     spec.commandLine(), "--linking measures the linker beside the engine: drop --stream");
         }
+        if (!stream && compareLinking) {
+            throw new ParameterException(
+                    spec.commandLine(), "--compare-linking measures the streaming job: add --stream");
+        }
         if (!stream && rate != null) {
             throw new ParameterException(spec.commandLine(), "--rate measures the streaming job: add --stream");
         }
@@ -150,7 +161,7 @@ final class BenchCommand implements Callable<Integer> {
                 StreamBench.LatencyPlan latency = rate == null
                         ? null
                         : new StreamBench.LatencyPlan(offeredRates(), Duration.ofSeconds(latencySeconds), index);
-                new StreamBench(m, job, LocalCluster.configuration(0), texts, latency).run();
+                new StreamBench(m, job, LocalCluster.configuration(0), texts, latency, compareLinking).run();
             } else {
                 new EngineBench(m, texts, rounds, linking ? new LinkArgs(spec).open() : null).run(source());
             }

@@ -8,6 +8,8 @@ import dev.bionerstream.model.EntityQuery;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,13 +17,15 @@ import java.util.Map;
 
 /**
  * What the demo prints at the end: the counts, then each model with the languages it serves and
- * every one of its entity types, found or not; examples with their offsets (one per model and type
+ * every one of its entity types, found or not, with its most mentioned concepts; examples with
+ * their offsets and concepts (one per model and type
  * first), the dead letters and the throughput. Grouped by model because each model has
  * types of its own: the Spanish model's {@code normalizable} is no English type.
  */
 final class DemoSummary {
     private static final int EXAMPLES = 8;
     private static final double CONFIDENT = 0.9;
+    private static final int TOP_CONCEPTS = 3;
 
     /**
      * A served model as the summary names it.
@@ -94,8 +98,37 @@ final class DemoSummary {
                 m.languages(),
                 docs.size(),
                 counts.values().stream().mapToInt(Integer::intValue).sum()));
-        counts.forEach((t, n) -> sb.append(String.format("  %-" + width + "s %6d%n", t, n)));
+        counts.forEach((t, n) -> {
+            sb.append(String.format("  %-" + width + "s %6d%n", t, n));
+            topConcepts(t, docs).forEach(c -> sb.append("    ").append(c).append('\n'));
+        });
         return sb.toString();
+    }
+
+    /** A linked concept as the summary counts it. */
+    private record Concept(String id, String name, List<String> forms) {}
+
+    /** The type's most mentioned concepts: id, name, mentions, and the distinct texts that named it. */
+    private static List<String> topConcepts(String type, List<DocumentEntities> docs) {
+        Map<String, Concept> concepts = new LinkedHashMap<>();
+        for (DocumentEntities d : docs) {
+            for (Mention m : d.getEntities()) {
+                if (m.getEntityType().equals(type) && m.getConceptId() != null) {
+                    concepts.computeIfAbsent(
+                                    m.getConceptId(), id -> new Concept(id, m.getConceptName(), new ArrayList<>()))
+                            .forms()
+                            .add(m.getText().toLowerCase(Locale.ROOT));
+                }
+            }
+        }
+        return concepts.values().stream()
+                .sorted(Comparator.comparingInt((Concept c) -> -c.forms().size())
+                        .thenComparing(Concept::id))
+                .limit(TOP_CONCEPTS)
+                .map(c -> String.format(
+                        "%s %s: %d mentions, %d surface forms",
+                        c.id(), c.name(), c.forms().size(), new HashSet<>(c.forms()).size()))
+                .toList();
     }
 
     /** Confident mentions, at most one per model and type until there are {@value #EXAMPLES}, then any. */
@@ -106,7 +139,7 @@ final class DemoSummary {
             for (Mention m : d.getEntities()) {
                 if (m.getScore() > CONFIDENT) {
                     String line = String.format(
-                            "  %-" + typeWidth + "s %-40s %s %s [%d,%d) %.3f %s",
+                            "  %-" + typeWidth + "s %-40s %s %s [%d,%d) %.3f %s%s",
                             m.getEntityType(),
                             '"' + m.getText() + '"',
                             d.getDocumentId(),
@@ -114,7 +147,8 @@ final class DemoSummary {
                             m.getStart(),
                             m.getEnd(),
                             m.getScore(),
-                            id(d));
+                            id(d),
+                            m.getConceptId() == null ? "" : " -> " + m.getConceptId() + " " + m.getConceptName());
                     if (oneEach.putIfAbsent(id(d) + " " + m.getEntityType(), line) != null) {
                         more.add(line);
                     }

@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Between the job's records (UTF-16 offsets per field, lower-case types) and {@link Annotated}
- * (code points over title + " " + abstract, PubTator's capitalised types), both ways.
+ * Between the job's records (UTF-16 offsets per field, lower-case types, linked concepts) and {@link
+ * Annotated} (code points over title + " " + abstract, PubTator's capitalised types, the concept id
+ * or "-"), both ways.
  */
 public final class Offsets {
     private Offsets() {}
@@ -28,7 +29,7 @@ public final class Offsets {
                     base + text.codePointCount(0, m.getEnd()),
                     m.getText(),
                     formatType(m.getEntityType()),
-                    "-"));
+                    m.getConceptId() == null ? "-" : m.getConceptId()));
         }
         return new Annotated(d.getDocumentId(), title, abstractText, out);
     }

@@ -68,6 +68,59 @@ class DemoSummaryTest {
                 .anyMatch(l -> l.contains("\"PSA\""));
     }
 
+    @Test
+    void listsEachTypesMostMentionedConceptsWithTheirSurfaceForms() {
+        String english = MODELS.get(0).id();
+        DocumentEntities d = linked(
+                doc(
+                        "en-1",
+                        english,
+                        "chemical",
+                        "acetaminophen",
+                        "chemical",
+                        "Paracetamol",
+                        "chemical",
+                        "paracetamol",
+                        "chemical",
+                        "lithium",
+                        "species",
+                        "patients"),
+                "mesh:D000082 Acetaminophen",
+                "mesh:D000082 Acetaminophen",
+                "mesh:D000082 Acetaminophen",
+                "mesh:D008094 Lithium",
+                "ncbitaxon:9606 Homo sapiens");
+
+        List<String> lines =
+                DemoSummary.of(MODELS, List.of(d), List.of(), 1.0).lines().toList();
+
+        int chemical = lines.indexOf("  chemical      4");
+        assertThat(chemical).as(String.join("\n", lines)).isNotNegative();
+        assertThat(lines.subList(chemical + 1, chemical + 3))
+                .as("the most mentioned first; the texts counted case-insensitively")
+                .containsExactly(
+                        "    mesh:D000082 Acetaminophen: 3 mentions, 2 surface forms",
+                        "    mesh:D008094 Lithium: 1 mentions, 1 surface forms");
+        assertThat(lines).contains("    ncbitaxon:9606 Homo sapiens: 1 mentions, 1 surface forms");
+        assertThat(lines)
+                .anyMatch(l -> l.contains("\"acetaminophen\"") && l.endsWith(" -> mesh:D000082 Acetaminophen"));
+    }
+
+    /** The document with its mentions linked, in order, to "id name" concepts. */
+    private static DocumentEntities linked(DocumentEntities d, String... concepts) {
+        List<Mention> mentions = new ArrayList<>();
+        for (int i = 0; i < concepts.length; i++) {
+            String[] idName = concepts[i].split(" ", 2);
+            mentions.add(Mention.newBuilder(d.getEntities().get(i))
+                    .setConceptId(idName[0])
+                    .setConceptName(idName[1])
+                    .setLinkScore(1.0)
+                    .setVocabulary("bioner-vocab-test:1")
+                    .build());
+        }
+        return DocumentEntities.newBuilder(d).setEntities(mentions).build();
+    }
+
     /** One sentence; mentions given as type, text pairs. */
     private static DocumentEntities doc(String id, String model, String... typeText) {
         List<Mention> mentions = new ArrayList<>();

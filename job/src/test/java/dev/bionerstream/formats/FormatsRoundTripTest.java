@@ -34,6 +34,15 @@ class FormatsRoundTripTest {
                 .build();
     }
 
+    static Mention linked(Mention m, String conceptId, String name) {
+        return Mention.newBuilder(m)
+                .setConceptId(conceptId)
+                .setConceptName(name)
+                .setLinkScore(1.0)
+                .setVocabulary("bioner-vocab-chemical:2024.1")
+                .build();
+    }
+
     static final DocumentEntities DOC = DocumentEntities.newBuilder()
             .setEventId("d")
             .setDocumentId("123")
@@ -44,7 +53,7 @@ class FormatsRoundTripTest {
             .setSentences(2)
             .setProcessingTime(Instant.EPOCH)
             .setEntities(List.of(
-                    mention(TextField.TITLE, "Lithium", TITLE, "chemical"),
+                    linked(mention(TextField.TITLE, "Lithium", TITLE, "chemical"), "mesh:D008094", "Lithium"),
                     mention(TextField.TITLE, "toxicity", TITLE, "disease"),
                     mention(TextField.ABSTRACT, "Renal failure", ABSTRACT, "disease"),
                     mention(TextField.ABSTRACT, "𝛽-blockers", ABSTRACT, "chemical")))
@@ -57,7 +66,9 @@ class FormatsRoundTripTest {
         PubTator.write(a, out);
         String text = TITLE + " " + ABSTRACT;
         assertThat(out.toString())
-                .startsWith("123|t|" + TITLE + "\n123|a|" + ABSTRACT + "\n123\t0\t7\tLithium\tChemical\t-\n");
+                .as("the linked concept in PubTator's id column, '-' where there is none")
+                .startsWith("123|t|" + TITLE + "\n123|a|" + ABSTRACT + "\n123\t0\t7\tLithium\tChemical\tmesh:D008094\n")
+                .contains("\ttoxicity\tDisease\t-\n");
         for (Annotated.Annotation ann : a.annotations()) {
             int from = text.offsetByCodePoints(0, ann.start());
             int to = text.offsetByCodePoints(0, ann.end());
@@ -80,6 +91,9 @@ class FormatsRoundTripTest {
         var tree = json.readTree(written);
         assertThat(tree.at("/documents/0/passages/1/offset").asInt()).isEqualTo(a.abstractOffset());
         assertThat(tree.at("/documents/0/passages/0/annotations")).hasSize(2);
+        assertThat(tree.at("/documents/0/passages/0/annotations/0/infons/identifier")
+                        .asText())
+                .isEqualTo("mesh:D008094");
         assertThat(BioCJson.read(tree)).containsExactly(a, a);
     }
 
@@ -98,7 +112,10 @@ class FormatsRoundTripTest {
         String xml = out.toString();
         assertThat(xml)
                 .contains(
-                        "<infon key=\"type\">abstract</infon>", "&lt;tau&gt;", "<location offset=\"30\" length=\"11\"");
+                        "<infon key=\"type\">abstract</infon>",
+                        "&lt;tau&gt;",
+                        "<location offset=\"30\" length=\"11\"",
+                        "<infon key=\"identifier\">mesh:D008094</infon>");
         assertThat(BioCXml.read(new StringReader(xml))).containsExactly(a, b);
     }
 
