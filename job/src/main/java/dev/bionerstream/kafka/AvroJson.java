@@ -10,7 +10,6 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.UncheckedIOException;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.avro.specific.SpecificRecordBase;
-import org.apache.flink.api.common.serialization.SerializationSchema;
 
 /**
  * The job's Avro records as plain JSON objects, written by Jackson from the generated classes: the
@@ -37,17 +36,6 @@ final class AvroJson {
             return MAPPER.writeValueAsBytes(record);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /**
-     * The sinks' value schema. A class, not a method reference: the Kafka sink reads the type it
-     * serializes from its class for lineage, and a lambda's has none.
-     */
-    static final class Serializer<T extends SpecificRecord> implements SerializationSchema<T> {
-        @Override
-        public byte[] serialize(T record) {
-            return write(record);
         }
     }
 

@@ -6,7 +6,10 @@ import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.formats.avro.AvroSerializationSchema;
+import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 
 /**
  * How the jobs write the values of their output topics ({@code kafka.output-format}): entity events,
@@ -24,11 +27,45 @@ public enum OutputFormat {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * The sinks' value schema for records of {@code type}, which also says its type: the Kafka sink
+     * reads it for lineage, and otherwise extracts it from the schema's class, which fails on a
+     * generic class such as Avro's (an {@code InvalidTypesException} logged for every sink of every
+     * job).
+     */
     public <T extends SpecificRecord> SerializationSchema<T> serializer(Class<T> type) {
-        return switch (this) {
-            case AVRO -> AvroSerializationSchema.forSpecific(type);
-            case JSON -> new AvroJson.Serializer<>();
-        };
+        return new Typed<>(
+                switch (this) {
+                    case AVRO -> AvroSerializationSchema.forSpecific(type);
+                    case JSON -> AvroJson::write;
+                },
+                type);
+    }
+
+    /** A value schema that names the type it serializes. */
+    static final class Typed<T extends SpecificRecord> implements SerializationSchema<T>, ResultTypeQueryable<T> {
+        private final SerializationSchema<T> values;
+        private final Class<T> type;
+
+        Typed(SerializationSchema<T> values, Class<T> type) {
+            this.values = values;
+            this.type = type;
+        }
+
+        @Override
+        public void open(InitializationContext context) throws Exception {
+            values.open(context);
+        }
+
+        @Override
+        public byte[] serialize(T record) {
+            return values.serialize(record);
+        }
+
+        @Override
+        public TypeInformation<T> getProducedType() {
+            return new AvroTypeInfo<>(type);
+        }
     }
 
     /** One record's value, where a sink serializes records of several kinds itself. */
