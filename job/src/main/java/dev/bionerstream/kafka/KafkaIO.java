@@ -2,7 +2,7 @@ package dev.bionerstream.kafka;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
-import org.apache.avro.specific.SpecificRecord;
+import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
@@ -33,7 +33,7 @@ public final class KafkaIO {
     }
 
     /** A sink of records in the job's output format; exactly-once sinks get their own transactional id prefix. */
-    public static <T extends SpecificRecord> KafkaSink<T> sink(
+    public static <T extends SpecificRecordBase> KafkaSink<T> sink(
             KafkaConfig cfg, String topic, Class<T> type, Key<T> key, String name) {
         return sink(cfg, topic, cfg.outputFormat().serializer(type), key, name);
     }

@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
@@ -33,7 +34,7 @@ public enum OutputFormat {
      * generic class such as Avro's (an {@code InvalidTypesException} logged for every sink of every
      * job).
      */
-    public <T extends SpecificRecord> SerializationSchema<T> serializer(Class<T> type) {
+    public <T extends SpecificRecordBase> SerializationSchema<T> serializer(Class<T> type) {
         return new Typed<>(
                 switch (this) {
                     case AVRO -> AvroSerializationSchema.forSpecific(type);
@@ -43,7 +44,7 @@ public enum OutputFormat {
     }
 
     /** A value schema that names the type it serializes. */
-    static final class Typed<T extends SpecificRecord> implements SerializationSchema<T>, ResultTypeQueryable<T> {
+    static final class Typed<T extends SpecificRecordBase> implements SerializationSchema<T>, ResultTypeQueryable<T> {
         private final SerializationSchema<T> values;
         private final Class<T> type;
 

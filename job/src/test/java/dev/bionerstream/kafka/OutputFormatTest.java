@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.stream.StreamSupport;
 import org.apache.avro.Schema;
 import org.apache.avro.specific.SpecificRecord;
+import org.apache.avro.specific.SpecificRecordBase;
 import org.apache.flink.connector.kafka.lineage.TypeDatasetFacetProvider;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
@@ -127,7 +128,7 @@ class OutputFormatTest {
     void theKafkaSinksReadTheTypeOfTheirValuesForLineageWithoutExtractingIt() {
         // extracting it from a generic schema class fails: an InvalidTypesException in the JobManager's log per sink
         for (OutputFormat format : OutputFormat.values()) {
-            for (Class<? extends SpecificRecord> type :
+            for (Class<? extends SpecificRecordBase> type :
                     List.of(EntityEvent.class, DocumentEntities.class, DeadLetter.class)) {
                 assertThat(((TypeDatasetFacetProvider) records(format, type)).getTypeDatasetFacet())
                         .as(format + " " + type.getSimpleName())
@@ -137,7 +138,7 @@ class OutputFormatTest {
         }
     }
 
-    private static <T extends SpecificRecord> KafkaRecordSerializationSchema<T> records(
+    private static <T extends SpecificRecordBase> KafkaRecordSerializationSchema<T> records(
             OutputFormat format, Class<T> type) {
         return KafkaRecordSerializationSchema.<T>builder()
                 .setTopic("entities")
