@@ -1,8 +1,10 @@
 package dev.bionerstream.cli;
 
+import dev.bionerstream.avro.ConceptLink;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
+import dev.bionerstream.avro.MentionLinks;
 import dev.bionerstream.model.BundleManifest;
 import dev.bionerstream.model.EntityQuery;
 import dev.bionerstream.serving.ModelRoutes;
@@ -112,10 +114,13 @@ final class DemoSummary {
     private static List<String> topConcepts(String type, List<DocumentEntities> docs) {
         Map<String, Concept> concepts = new LinkedHashMap<>();
         for (DocumentEntities d : docs) {
-            for (Mention m : d.getEntities()) {
-                if (m.getEntityType().equals(type) && m.getConceptId() != null) {
+            for (int i = 0; i < d.getEntities().size(); i++) {
+                Mention m = d.getEntities().get(i);
+                ConceptLink link = MentionLinks.of(d, i);
+                if (m.getEntityType().equals(type) && link != null && link.getConceptId() != null) {
                     concepts.computeIfAbsent(
-                                    m.getConceptId(), id -> new Concept(id, m.getConceptName(), new ArrayList<>()))
+                                    link.getConceptId(),
+                                    id -> new Concept(id, link.getConceptName(), new ArrayList<>()))
                             .forms()
                             .add(m.getText().toLowerCase(Locale.ROOT));
                 }
@@ -136,7 +141,9 @@ final class DemoSummary {
         Map<String, String> oneEach = new LinkedHashMap<>();
         List<String> more = new ArrayList<>();
         for (DocumentEntities d : docs) {
-            for (Mention m : d.getEntities()) {
+            for (int i = 0; i < d.getEntities().size(); i++) {
+                Mention m = d.getEntities().get(i);
+                ConceptLink link = MentionLinks.of(d, i);
                 if (m.getScore() > CONFIDENT) {
                     String line = String.format(
                             "  %-" + typeWidth + "s %-40s %s %s [%d,%d) %.3f %s%s",
@@ -148,7 +155,9 @@ final class DemoSummary {
                             m.getEnd(),
                             m.getScore(),
                             id(d),
-                            m.getConceptId() == null ? "" : " -> " + m.getConceptId() + " " + m.getConceptName());
+                            link == null || link.getConceptId() == null
+                                    ? ""
+                                    : " -> " + link.getConceptId() + " " + link.getConceptName());
                     if (oneEach.putIfAbsent(id(d) + " " + m.getEntityType(), line) != null) {
                         more.add(line);
                     }

@@ -1,7 +1,9 @@
 package dev.bionerstream.formats;
 
+import dev.bionerstream.avro.ConceptLink;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
+import dev.bionerstream.avro.MentionLinks;
 import dev.bionerstream.avro.TextField;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,9 @@ public final class Offsets {
         String abstractText = d.getAbstractText() == null ? "" : d.getAbstractText();
         int abstractOffset = title.codePointCount(0, title.length()) + 1;
         List<Annotated.Annotation> out = new ArrayList<>(d.getEntities().size());
-        for (Mention m : d.getEntities()) {
+        for (int i = 0; i < d.getEntities().size(); i++) {
+            Mention m = d.getEntities().get(i);
+            ConceptLink link = MentionLinks.of(d, i);
             boolean inTitle = m.getField() == TextField.TITLE;
             String text = inTitle ? title : abstractText;
             int base = inTitle ? 0 : abstractOffset;
@@ -29,7 +33,7 @@ public final class Offsets {
                     base + text.codePointCount(0, m.getEnd()),
                     m.getText(),
                     formatType(m.getEntityType()),
-                    m.getConceptId() == null ? "-" : m.getConceptId()));
+                    link == null || link.getConceptId() == null ? "-" : link.getConceptId()));
         }
         return new Annotated(d.getDocumentId(), title, abstractText, out);
     }

@@ -1,9 +1,11 @@
 package dev.bionerstream.job;
 
 import dev.bionerstream.avro.Abstract;
+import dev.bionerstream.avro.ConceptLink;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.avro.Mention;
+import dev.bionerstream.avro.MentionLinks;
 import dev.bionerstream.avro.TextField;
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.Extraction;
@@ -88,9 +90,10 @@ public final class DocumentRecords {
     }
 
     /**
-     * The record with its mentions linked to concepts: the document's title and abstract are read as
-     * one text (title, a space, abstract) for its abbreviations and species. A mention of a type
-     * without a vocabulary keeps null link fields; a NIL one gets its vocabulary and best score.
+     * The record with its mentions linked to concepts ({@code links}, one per mention, in order): the
+     * document's title and abstract are read as one text (title, a space, abstract) for its
+     * abbreviations and species. A mention of a type without a vocabulary gets a link of nulls; a NIL
+     * one its vocabulary and best score.
      */
     public static DocumentEntities linked(DocumentEntities d, EntityLinker linker) {
         String title = d.getTitle() == null ? "" : d.getTitle();
@@ -101,29 +104,25 @@ public final class DocumentRecords {
             int shift = m.getField() == TextField.TITLE ? 0 : title.length() + 1;
             mentions.add(new dev.bionerstream.linking.Mention(m.getEntityType(), m.getText(), m.getStart() + shift));
         }
-        List<Link> links = linker.link(text, mentions);
-        List<Mention> out = new ArrayList<>(links.size());
-        for (int i = 0; i < links.size(); i++) {
-            Mention m = d.getEntities().get(i);
-            Vocabulary v = linker.vocabularies().get(m.getEntityType());
-            Link l = links.get(i);
-            out.add(
+        List<Link> found = linker.link(text, mentions);
+        List<ConceptLink> links = new ArrayList<>(found.size());
+        for (int i = 0; i < found.size(); i++) {
+            Vocabulary v = linker.vocabularies().get(mentions.get(i).type());
+            Link l = found.get(i);
+            links.add(
                     v == null
-                            ? m
-                            : Mention.newBuilder(m)
-                                    .setConceptId(l.id())
-                                    .setConceptName(l.name())
-                                    .setLinkScore(l.score())
-                                    .setVocabulary(v.lineage())
-                                    .build());
+                            ? new ConceptLink(null, null, null, null)
+                            : new ConceptLink(l.id(), l.name(), l.score(), v.lineage()));
         }
-        return DocumentEntities.newBuilder(d).setEntities(out).build();
+        return DocumentEntities.newBuilder(d).setLinks(links).build();
     }
 
     /** The per-mention events of a document record. */
     public static List<EntityEvent> events(DocumentEntities d) {
         List<EntityEvent> out = new ArrayList<>(d.getEntities().size());
-        for (Mention m : d.getEntities()) {
+        for (int i = 0; i < d.getEntities().size(); i++) {
+            Mention m = d.getEntities().get(i);
+            ConceptLink link = MentionLinks.of(d, i);
             out.add(EntityEvent.newBuilder()
                     .setEventId(m.getEventId())
                     .setDocumentId(d.getDocumentId())
@@ -138,10 +137,10 @@ public final class DocumentRecords {
                     .setModelVersion(d.getModelVersion())
                     .setQueryId(m.getQueryId())
                     .setProcessingTime(d.getProcessingTime())
-                    .setConceptId(m.getConceptId())
-                    .setConceptName(m.getConceptName())
-                    .setLinkScore(m.getLinkScore())
-                    .setVocabulary(m.getVocabulary())
+                    .setConceptId(link == null ? null : link.getConceptId())
+                    .setConceptName(link == null ? null : link.getConceptName())
+                    .setLinkScore(link == null ? null : link.getLinkScore())
+                    .setVocabulary(link == null ? null : link.getVocabulary())
                     .build());
         }
         return out;

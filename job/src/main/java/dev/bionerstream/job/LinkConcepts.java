@@ -1,6 +1,6 @@
 package dev.bionerstream.job;
 
-import dev.bionerstream.avro.Mention;
+import dev.bionerstream.avro.ConceptLink;
 import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.LinkSettings;
 import dev.bionerstream.linking.Linkers;
@@ -46,10 +46,10 @@ final class LinkConcepts extends RichMapFunction<DocumentUpdate, DocumentUpdate>
         long start = System.nanoTime();
         DocumentUpdate out = DocumentUpdate.of(DocumentRecords.linked(u.document, linker));
         latency.update((System.nanoTime() - start) / 1_000_000);
-        for (Mention m : out.document.getEntities()) {
-            if (m.getConceptId() != null) {
+        for (ConceptLink l : out.document.getLinks()) {
+            if (l.getConceptId() != null) {
                 linked.inc();
-            } else if (m.getVocabulary() != null) {
+            } else if (l.getVocabulary() != null) {
                 nil.inc();
             }
         }

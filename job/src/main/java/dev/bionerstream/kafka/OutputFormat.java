@@ -1,8 +1,14 @@
 package dev.bionerstream.kafka;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Locale;
+import org.apache.avro.Schema;
 import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificRecord;
 import org.apache.avro.specific.SpecificRecordBase;
@@ -80,12 +86,56 @@ public enum OutputFormat {
     /** Reads values written in this format back into records of {@code type}. */
     public <T extends SpecificRecord> Reader<T> reader(Class<T> type) {
         return switch (this) {
-            case AVRO -> {
-                SpecificDatumReader<T> avro = new SpecificDatumReader<>(type);
-                yield value -> avro.read(null, DecoderFactory.get().binaryDecoder(value, null));
-            }
+            case AVRO -> new AvroReader<>(type);
             case JSON -> AvroJson.MAPPER.readerFor(type)::readValue;
         };
+    }
+
+    /**
+     * Binary Avro of today's schema or of the release before linking's: that release's records end
+     * where the fields appended since begin, so a value that ends early is decoded with its schema
+     * (the appended fields take their defaults).
+     */
+    static final class AvroReader<T extends SpecificRecord> implements Reader<T> {
+        private static final String EARLIER = "schemas-before-linking/";
+
+        private final SpecificDatumReader<T> today;
+        private final SpecificDatumReader<T> earlier;
+
+        AvroReader(Class<T> type) {
+            this.today = new SpecificDatumReader<>(type);
+            Schema schema = SpecificData.get().getSchema(type);
+            Schema before = earlier(schema.getName());
+            this.earlier = before == null ? null : new SpecificDatumReader<>(before, schema);
+        }
+
+        @Override
+        public T read(byte[] value) throws IOException {
+            try {
+                return today.read(null, DecoderFactory.get().binaryDecoder(value, null));
+            } catch (EOFException e) {
+                if (earlier == null) {
+                    throw e;
+                }
+                return earlier.read(null, DecoderFactory.get().binaryDecoder(value, null));
+            }
+        }
+
+        /** The earlier schema of the record named {@code name}, or null if it has none (it has not changed). */
+        private static Schema earlier(String name) {
+            Schema.Parser parser = new Schema.Parser(); // DocumentEntities' uses the TextField EntityEvent's defines
+            Schema found = null;
+            for (String record : List.of("EntityEvent", "DocumentEntities")) {
+                try (InputStream in =
+                        AvroReader.class.getClassLoader().getResourceAsStream(EARLIER + record + ".avsc")) {
+                    Schema parsed = parser.parse(in);
+                    found = record.equals(name) ? parsed : found;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            return found;
+        }
     }
 
     /** A topic's value back as its record. */

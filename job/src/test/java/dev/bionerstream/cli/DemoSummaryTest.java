@@ -2,6 +2,7 @@ package dev.bionerstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.avro.ConceptLink;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
 import dev.bionerstream.avro.TextField;
@@ -108,17 +109,12 @@ class DemoSummaryTest {
 
     /** The document with its mentions linked, in order, to "id name" concepts. */
     private static DocumentEntities linked(DocumentEntities d, String... concepts) {
-        List<Mention> mentions = new ArrayList<>();
-        for (int i = 0; i < concepts.length; i++) {
-            String[] idName = concepts[i].split(" ", 2);
-            mentions.add(Mention.newBuilder(d.getEntities().get(i))
-                    .setConceptId(idName[0])
-                    .setConceptName(idName[1])
-                    .setLinkScore(1.0)
-                    .setVocabulary("bioner-vocab-test:1")
-                    .build());
+        List<ConceptLink> links = new ArrayList<>();
+        for (String concept : concepts) {
+            String[] idName = concept.split(" ", 2);
+            links.add(new ConceptLink(idName[0], idName[1], 1.0, "bioner-vocab-test:1"));
         }
-        return DocumentEntities.newBuilder(d).setEntities(mentions).build();
+        return DocumentEntities.newBuilder(d).setLinks(links).build();
     }
 
     /** One sentence; mentions given as type, text pairs. */

@@ -236,10 +236,10 @@ class ClusterITCase {
             List<DocumentEntities> read = docs.poll(Duration.ofMillis(100));
             assertThat(read.subList(0, seenAtStop))
                     .as("documents of the earlier release: no links")
-                    .allSatisfy(d -> assertThat(d.getEntities()).allMatch(m -> m.getVocabulary() == null));
+                    .allSatisfy(d -> assertThat(d.getLinks()).isEmpty());
             assertThat(read.subList(seenAtStop, read.size()))
                     .as("documents of this release, from the savepoint: linked")
-                    .anySatisfy(d -> assertThat(d.getEntities()).anyMatch(m -> m.getConceptId() != null));
+                    .anySatisfy(d -> assertThat(d.getLinks()).anyMatch(l -> l.getConceptId() != null));
             measure("resumed from savepoint tm-a", "tm-a");
             System.out.printf(
                     "%s: %s, %d after, 0 missing, 0 duplicated; tm-a %s%n",

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.avro.ConceptLink;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
 import dev.bionerstream.avro.TextField;
@@ -34,15 +35,6 @@ class FormatsRoundTripTest {
                 .build();
     }
 
-    static Mention linked(Mention m, String conceptId, String name) {
-        return Mention.newBuilder(m)
-                .setConceptId(conceptId)
-                .setConceptName(name)
-                .setLinkScore(1.0)
-                .setVocabulary("bioner-vocab-chemical:2024.1")
-                .build();
-    }
-
     static final DocumentEntities DOC = DocumentEntities.newBuilder()
             .setEventId("d")
             .setDocumentId("123")
@@ -53,10 +45,14 @@ class FormatsRoundTripTest {
             .setSentences(2)
             .setProcessingTime(Instant.EPOCH)
             .setEntities(List.of(
-                    linked(mention(TextField.TITLE, "Lithium", TITLE, "chemical"), "mesh:D008094", "Lithium"),
+                    mention(TextField.TITLE, "Lithium", TITLE, "chemical"),
                     mention(TextField.TITLE, "toxicity", TITLE, "disease"),
                     mention(TextField.ABSTRACT, "Renal failure", ABSTRACT, "disease"),
                     mention(TextField.ABSTRACT, "𝛽-blockers", ABSTRACT, "chemical")))
+            // Lithium linked; toxicity NIL; the rest as a record linked before linking existed leaves it
+            .setLinks(List.of(
+                    new ConceptLink("mesh:D008094", "Lithium", 1.0, "bioner-vocab-chemical:2024.1"),
+                    new ConceptLink(null, null, 0.5, "bioner-vocab-disease:2024.1")))
             .build();
 
     @Test

@@ -3,6 +3,7 @@ package dev.bionerstream.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.avro.DeadLetter;
+import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.features.MrcTokenizer;
 import dev.bionerstream.kafka.RawRecord;
@@ -133,11 +134,13 @@ class TopologyTest {
                     assertThat(e.getLinkScore()).isEqualTo(1.0);
                     assertThat(e.getVocabulary()).isEqualTo("bioner-vocab-chemical:2024.1");
                 });
-        assertThat(updates.get(0).document.getEntities())
-                .as("the document's mentions carry the same links as its events")
-                .filteredOn(m -> m.getEntityType().equals("chemical"))
-                .extracting(m -> m.getConceptId())
-                .containsOnly("mesh:D008094");
+        DocumentEntities en1 = updates.get(0).document;
+        assertThat(en1.getLinks())
+                .as("the document's links, one per mention, the same as its events'")
+                .hasSameSizeAs(en1.getEntities())
+                .filteredOn(l -> "bioner-vocab-chemical:2024.1".equals(l.getVocabulary()))
+                .extracting(l -> l.getConceptId())
+                .containsExactly("mesh:D008094", "mesh:D008094");
         assertThat(events.get("es1"))
                 .as("the Spanish bundle's three types, each finding 'zinc'")
                 .hasSize(3)

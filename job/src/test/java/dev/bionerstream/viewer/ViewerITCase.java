@@ -121,7 +121,7 @@ class ViewerITCase {
     @Test
     void aConceptIdOrASynonymTheTextsDoNotContainFindsTheLinkedDocuments() {
         List<String> expected = INPUT.stream()
-                .filter(d -> d.getEntities().stream().anyMatch(m -> "mesh:D000082".equals(m.getConceptId())))
+                .filter(d -> d.getLinks().stream().anyMatch(l -> "mesh:D000082".equals(l.getConceptId())))
                 .map(DocumentEntities::getEventId)
                 .toList();
         assertThat(expected).as("test documents whose acetaminophen was linked").isNotEmpty();
@@ -137,8 +137,8 @@ class ViewerITCase {
                     .containsExactlyInAnyOrderElementsOf(expected);
         }
         long mentions = INPUT.stream()
-                .flatMap(d -> d.getEntities().stream())
-                .filter(m -> "mesh:D000082".equals(m.getConceptId()))
+                .flatMap(d -> d.getLinks().stream())
+                .filter(l -> "mesh:D000082".equals(l.getConceptId()))
                 .count();
         assertThat(texts("#concept-facets li")).contains("Acetaminophen (mesh:D000082) " + mentions);
 

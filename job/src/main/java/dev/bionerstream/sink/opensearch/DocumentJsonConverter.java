@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bionerstream.avro.ConceptLink;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
+import dev.bionerstream.avro.MentionLinks;
 import java.io.UncheckedIOException;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -80,7 +82,9 @@ public final class DocumentJsonConverter implements ElementConverter<DocumentEnt
         Set<String> types = new LinkedHashSet<>();
         Set<String> concepts = new LinkedHashSet<>();
         ArrayNode entities = doc.putArray("entities");
-        for (Mention m : d.getEntities()) {
+        for (int i = 0; i < d.getEntities().size(); i++) {
+            Mention m = d.getEntities().get(i);
+            ConceptLink link = MentionLinks.of(d, i);
             String type = m.getEntityType().toLowerCase(Locale.ROOT);
             types.add(type);
             String field = TYPE_FIELDS.get(type);
@@ -97,13 +101,13 @@ public final class DocumentJsonConverter implements ElementConverter<DocumentEnt
             e.put("sentenceIndex", m.getSentenceIndex());
             e.put("score", m.getScore());
             e.put("queryId", m.getQueryId());
-            if (m.getVocabulary() != null) {
+            if (link != null && link.getVocabulary() != null) {
                 // a composite mention's concepts as arrays, so a search or facet by one id finds it
-                List<String> ids = split(m.getConceptId());
+                List<String> ids = split(link.getConceptId());
                 ids.forEach(e.putArray("conceptId")::add);
-                split(m.getConceptName()).forEach(e.putArray("conceptName")::add);
-                e.put("linkScore", m.getLinkScore());
-                e.put("vocabulary", m.getVocabulary());
+                split(link.getConceptName()).forEach(e.putArray("conceptName")::add);
+                e.put("linkScore", link.getLinkScore());
+                e.put("vocabulary", link.getVocabulary());
                 concepts.addAll(ids);
             }
         }
