@@ -72,27 +72,12 @@ final class IndexQueries {
         sort.addObject().put("processingTime", "desc");
         sort.addObject().put("eventId", "asc");
         ObjectNode aggs = body.putObject("aggs");
-        aggs.putObject("types").putObject("terms").put("field", "entityTypes").put("size", TYPE_FACETS);
-        ObjectNode mentions = aggs.putObject("mentions");
-        mentions.putObject("nested").put("path", "entities");
-        ObjectNode top = mentions.putObject("aggs").putObject("top");
-        top.putObject("terms").put("field", "entities.text").put("size", ENTITY_FACETS);
-        top.putObject("aggs")
-                .putObject("type")
-                .putObject("terms")
-                .put("field", "entities.type")
-                .put("size", 1);
-        ObjectNode linked = aggs.putObject("concepts");
-        linked.putObject("nested").put("path", "entities");
-        ObjectNode byType = linked.putObject("aggs").putObject("types");
-        byType.putObject("terms").put("field", "entities.type").put("size", TYPE_FACETS);
-        ObjectNode perType = byType.putObject("aggs").putObject("top");
-        perType.putObject("terms").put("field", "entities.conceptId").put("size", CONCEPT_FACETS);
-        perType.putObject("aggs")
-                .putObject("name")
-                .putObject("terms")
-                .put("field", "entities.conceptName")
-                .put("size", 1);
+        terms(aggs.putObject("types"), "entityTypes", TYPE_FACETS);
+        ObjectNode top = terms(mentionAggs(aggs, "mentions").putObject("top"), "entities.text", ENTITY_FACETS);
+        terms(top.putObject("aggs").putObject("type"), "entities.type", 1);
+        ObjectNode byType = terms(mentionAggs(aggs, "concepts").putObject("types"), "entities.type", TYPE_FACETS);
+        ObjectNode concept = terms(byType.putObject("aggs").putObject("top"), "entities.conceptId", CONCEPT_FACETS);
+        terms(concept.putObject("aggs").putObject("name"), "entities.conceptName", 1);
         return body;
     }
 
@@ -114,6 +99,19 @@ final class IndexQueries {
 
     private static void since(ObjectNode query, String field, Instant since) {
         query.putObject("range").putObject(field).put("gte", since.toString());
+    }
+
+    /** {@code agg} as a terms aggregation over {@code field}; returned for its sub-aggregations. */
+    private static ObjectNode terms(ObjectNode agg, String field, int size) {
+        agg.putObject("terms").put("field", field).put("size", size);
+        return agg;
+    }
+
+    /** The sub-aggregations of a nested aggregation {@code name} over the mentions. */
+    private static ObjectNode mentionAggs(ObjectNode aggs, String name) {
+        ObjectNode nested = aggs.putObject(name);
+        nested.putObject("nested").put("path", "entities");
+        return nested.putObject("aggs");
     }
 
     private static void term(ArrayNode filter, String field, String value) {
