@@ -213,7 +213,8 @@ class ClusterITCase {
         String name = "savepoint";
         List<String> sample = SampleAbstracts.load(LONG);
         String earlier = rest.upload(EarlierRelease.jar(repositoryRoot(), dir));
-        String job = runOnFirstHalf(name, sample, earlier);
+        // that release's manifest names only the command line: its entry class is given
+        String job = runOnFirstHalf(name, sample, earlier, ENTRY_CLASS);
         try (TopicReader<DocumentEntities> docs = reader(name)) {
             awaitDocuments(scenario + ": before the stop", job, name, docs, sample, 2, true);
             String trigger = rest.stopWithSavepoint(
@@ -325,21 +326,23 @@ class ClusterITCase {
 
     /** Fresh topics named after {@code name} with the first half of {@code sample}, and the job on them. */
     private String runOnFirstHalf(String name, List<String> sample) throws Exception {
-        return runOnFirstHalf(name, sample, jarId);
+        return runOnFirstHalf(name, sample, jarId, null);
     }
 
-    /** Runs the uploaded jar {@code jar} on the first half of {@code sample}. */
-    private String runOnFirstHalf(String name, List<String> sample, String jar) throws Exception {
+    /** Runs the uploaded jar {@code jar} on the first half of {@code sample}, {@code entryClass} if given. */
+    private String runOnFirstHalf(String name, List<String> sample, String jar, String entryClass)
+            throws Exception {
         createTopics(name);
         kafka.produce(name + "-abstracts", sample.subList(0, sample.size() / 2));
-        String job = rest.run(jar, ENTRY_CLASS, jobArgs(name), 2, Optional.empty());
+        String job = rest.run(jar, entryClass, jobArgs(name), 2, Optional.empty());
         submitted.add(job);
         return job;
     }
 
     /** Runs the uploaded jar on the topics named after {@code name}, from {@code savepoint} if given. */
     private String submit(String name, Optional<String> savepoint) throws Exception {
-        String job = rest.run(jarId, ENTRY_CLASS, jobArgs(name), 2, savepoint);
+        // no entry class, as the dashboard's submit leaves it: the jar's manifest names the job (program-class)
+        String job = rest.run(jarId, null, jobArgs(name), 2, savepoint);
         submitted.add(job);
         return job;
     }

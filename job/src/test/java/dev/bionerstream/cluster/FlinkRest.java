@@ -53,7 +53,9 @@ final class FlinkRest {
     String run(String jarId, String entryClass, List<String> args, int parallelism, Optional<String> savepoint)
             throws IOException, InterruptedException {
         ObjectNode body = JSON.createObjectNode();
-        body.put("entryClass", entryClass);
+        if (entryClass != null) {
+            body.put("entryClass", entryClass);
+        }
         body.putPOJO("programArgsList", args);
         body.put("parallelism", parallelism);
         savepoint.ifPresent(s -> body.put("savepointPath", s));

@@ -3,6 +3,7 @@ package dev.bionerstream.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.cli.Main;
+import dev.bionerstream.job.BionerJob;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
@@ -13,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The shaded job jar (after {@code mvn package}) keeps what its dependencies ship beside their
  * classes, merged instead of first-jar-wins: one NOTICE with every bundled project's notice, every
- * licence text, the job's own manifest, and no module descriptors of the jars it was made from.
+ * licence text, the job's own manifest (the command line for {@code java -jar}, the job for Flink), and
+ * no module descriptors of the jars it was made from.
  * ClusterITCase runs this jar on a cluster.
  */
 class ShadedJarITCase {
@@ -31,6 +33,9 @@ class ShadedJarITCase {
             assertThat(text(jar, "META-INF/LICENSE")).contains("Apache License");
             assertThat(jar.getManifest().getMainAttributes().getValue("Main-Class"))
                     .isEqualTo(Main.class.getName());
+            assertThat(jar.getManifest().getMainAttributes().getValue("program-class"))
+                    .as("what Flink runs when no entry class is given (flink run, the dashboard)")
+                    .isEqualTo(BionerJob.class.getName());
             assertThat(Collections.list(jar.entries()).stream()
                             .map(JarEntry::getName)
                             .filter(n -> n.endsWith("module-info.class")))
