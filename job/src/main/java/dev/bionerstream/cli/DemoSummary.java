@@ -80,8 +80,14 @@ final class DemoSummary {
                 .max()
                 .orElse(0);
         examples(docs, typeWidth).forEach(e -> sb.append(e).append('\n'));
-        dead.forEach(d -> sb.append(String.format(
-                "dead letter %s@%d: %s: %s%n", d.getTopic(), d.getOffset(), d.getStage(), d.getErrorMessage())));
+        if (!dead.isEmpty()) {
+            sb.append(String.format(
+                    "dead letters (the demo sends %d malformed records on purpose: each is refused with its reason, "
+                            + "and the stream goes on):%n",
+                    DemoCommand.BAD_RECORDS.size()));
+        }
+        dead.forEach(d -> sb.append(
+                String.format("  %s@%d: %s: %s%n", d.getTopic(), d.getOffset(), d.getStage(), d.getErrorMessage())));
         sb.append(String.format(
                 "throughput: %.1f abstracts/s, %.1f sentences/s (%.1f s from first record to last output, checkpoint commits included)%n",
                 docs.size() / seconds, sentences / seconds, seconds));

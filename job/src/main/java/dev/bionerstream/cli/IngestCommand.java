@@ -43,6 +43,7 @@ final class IngestCommand implements Callable<Integer> {
         Configuration given = OptionKeys.parseArgs(args.toArray(String[]::new));
         RunCommand.withDefaultCheckpointDir(given);
         IngestConfig cfg = IngestConfig.from(given);
+        IngestJob.checkKafkaPermissions(cfg);
         RunCommand.runLocally(
                 cfg.kafka(), "every file in " + cfg.directory(), IngestJob.NAME, env -> IngestJob.wire(env, cfg));
         return 0;

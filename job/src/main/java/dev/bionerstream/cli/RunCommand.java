@@ -67,6 +67,7 @@ final class RunCommand implements Callable<Integer> {
         Configuration given = OptionKeys.parseArgs(args.toArray(String[]::new));
         withDefaultCheckpointDir(given);
         JobConfig cfg = JobConfig.from(given, BundleChoice.ofThisInstallation());
+        BionerJob.checkKafkaPermissions(cfg);
         runLocally(
                 cfg.kafka(),
                 "kafka.starting-offsets " + cfg.startingOffsets(),

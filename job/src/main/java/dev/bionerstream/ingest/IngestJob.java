@@ -3,6 +3,7 @@ package dev.bionerstream.ingest;
 import dev.bionerstream.kafka.Checkpointing;
 import dev.bionerstream.kafka.KafkaConfig;
 import dev.bionerstream.kafka.KafkaIO;
+import dev.bionerstream.kafka.KafkaPermissions;
 import dev.bionerstream.options.OptionKeys;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.connector.file.src.FileSource;
@@ -26,9 +27,18 @@ public final class IngestJob {
 
     public static void main(String[] args) throws Exception {
         IngestConfig cfg = IngestConfig.from(OptionKeys.parseArgs(args));
+        checkKafkaPermissions(cfg);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         wire(env, cfg);
         env.execute(NAME);
+    }
+
+    /** Fails before the job starts when its Kafka user lacks an ACL it needs, naming each ({@link KafkaPermissions}). */
+    public static void checkKafkaPermissions(IngestConfig cfg) {
+        new KafkaPermissions(cfg.kafka())
+                .writes(cfg.kafka().inputTopic(), "the abstracts, kafka.input-topic")
+                .writes(cfg.kafka().deadLetterTopic(), "the dead letters, kafka.dead-letter-topic")
+                .check();
     }
 
     public static void wire(StreamExecutionEnvironment env, IngestConfig cfg) {

@@ -4,6 +4,7 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.kafka.Checkpointing;
 import dev.bionerstream.kafka.KafkaIO;
+import dev.bionerstream.kafka.KafkaPermissions;
 import dev.bionerstream.options.OptionKeys;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
@@ -22,9 +23,23 @@ public final class BionerJob {
 
     public static void main(String[] args) throws Exception {
         JobConfig cfg = JobConfig.from(OptionKeys.parseArgs(args), BundleChoice.NO_INSTALLATION);
+        checkKafkaPermissions(cfg);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         wire(env, cfg, SessionFactory.ONNX_RUNTIME);
         env.execute(NAME);
+    }
+
+    /**
+     * Fails before the job starts when its Kafka user lacks an ACL it needs, naming each: the job
+     * would otherwise fail at its first read or write and restart forever ({@link KafkaPermissions}).
+     */
+    public static void checkKafkaPermissions(JobConfig cfg) {
+        new KafkaPermissions(cfg.kafka())
+                .reads(cfg.kafka().inputTopic(), "the abstracts, kafka.input-topic")
+                .writes(cfg.entitiesTopic(), "the entity events, kafka.entities-topic")
+                .writes(cfg.documentsTopic(), "the documents, kafka.documents-topic")
+                .writes(cfg.kafka().deadLetterTopic(), "the dead letters, kafka.dead-letter-topic")
+                .check();
     }
 
     /** Kafka source -> {@link Topology} -> Kafka sinks (and the search index when configured), on {@code env}. */

@@ -3,11 +3,15 @@ package dev.bionerstream.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.avro.ConceptLink;
+import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
 import dev.bionerstream.avro.TextField;
+import dev.bionerstream.kafka.DeadLetters;
+import dev.bionerstream.records.InvalidRecordException;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ModelRoutes;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,6 +109,25 @@ class DemoSummaryTest {
         assertThat(lines).contains("    ncbitaxon:9606 Homo sapiens: 1 mentions, 1 surface forms");
         assertThat(lines)
                 .anyMatch(l -> l.contains("\"acetaminophen\"") && l.endsWith(" -> mesh:D000082 Acetaminophen"));
+    }
+
+    @Test
+    void saysTheDeadLettersWereSentOnPurpose() {
+        DeadLetter bad = DeadLetters.of(
+                "{not json".getBytes(StandardCharsets.UTF_8),
+                "abstracts",
+                0,
+                100L,
+                DeadLetters.PARSE,
+                new InvalidRecordException("not valid JSON"));
+
+        List<String> lines =
+                DemoSummary.of(MODELS, List.of(), List.of(bad), 1.0).lines().toList();
+
+        int at = lines.indexOf("dead letters (the demo sends 2 malformed records on purpose: each is refused with its "
+                + "reason, and the stream goes on):");
+        assertThat(at).as(String.join("\n", lines)).isNotNegative();
+        assertThat(lines.get(at + 1)).isEqualTo("  abstracts@100: parse: not valid JSON");
     }
 
     /** The document with its mentions linked, in order, to "id name" concepts. */

@@ -330,8 +330,7 @@ class ClusterITCase {
     }
 
     /** Runs the uploaded jar {@code jar} on the first half of {@code sample}, {@code entryClass} if given. */
-    private String runOnFirstHalf(String name, List<String> sample, String jar, String entryClass)
-            throws Exception {
+    private String runOnFirstHalf(String name, List<String> sample, String jar, String entryClass) throws Exception {
         createTopics(name);
         kafka.produce(name + "-abstracts", sample.subList(0, sample.size() / 2));
         String job = rest.run(jar, entryClass, jobArgs(name), 2, Optional.empty());

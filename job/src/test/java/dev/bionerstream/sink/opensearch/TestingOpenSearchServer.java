@@ -17,8 +17,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A stand-in for an OpenSearch node that answers {@code HEAD /<index>} (the index exists) and {@code
- * POST /<index>/_bulk}, with a per-document status chosen by the test: it makes retries and
+ * A stand-in for an OpenSearch node that answers {@code HEAD /<index>} (the index exists), {@code PUT
+ * /<index>/_mapping} (the job adds its mapping's fields) and {@code POST /<index>/_bulk}, with a per-document status chosen by the test: it makes retries and
  * rejections happen on demand, which a healthy real node does not. Operations naming another index
  * (the dead-letter index) always succeed and are recorded apart.
  */
@@ -74,6 +74,9 @@ final class TestingOpenSearchServer implements AutoCloseable {
             String path = exchange.getRequestURI().getPath();
             if (exchange.getRequestMethod().equals("HEAD")) {
                 exchange.sendResponseHeaders(200, -1);
+            } else if (exchange.getRequestMethod().equals("PUT") && path.endsWith("/_mapping")) {
+                exchange.getRequestBody().readAllBytes();
+                send(exchange, 200, "{\"acknowledged\":true}");
             } else if (path.endsWith("/_bulk")) {
                 String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
                 if (bulkRequests.incrementAndGet() <= failFirstBulkRequests) {
