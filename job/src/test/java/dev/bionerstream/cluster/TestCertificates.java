@@ -18,111 +18,42 @@ record TestCertificates(Path serverKeystore, String password, String caPem) {
         String password = "test-only-" + Long.toHexString(System.nanoTime());
         Path ca = dir.resolve("ca.p12");
         Path server = dir.resolve("server.p12");
-        keytool(
-                dir,
-                "-genkeypair",
-                "-alias",
-                "ca",
-                "-keyalg",
-                "RSA",
-                "-keysize",
-                "2048",
-                "-dname",
-                "CN=bioner test CA",
-                "-ext",
-                "bc:c",
-                "-validity",
-                "7",
-                "-keystore",
-                ca,
-                "-storetype",
-                "PKCS12",
-                "-storepass",
-                password);
-        keytool(
-                dir,
-                "-exportcert",
-                "-rfc",
-                "-alias",
-                "ca",
-                "-keystore",
-                ca,
-                "-storepass",
-                password,
-                "-file",
-                dir.resolve("ca.pem"));
-        keytool(
-                dir,
-                "-genkeypair",
-                "-alias",
-                "server",
-                "-keyalg",
-                "RSA",
-                "-keysize",
-                "2048",
-                "-dname",
-                "CN=localhost",
-                "-validity",
-                "7",
-                "-keystore",
-                server,
-                "-storetype",
-                "PKCS12",
-                "-storepass",
-                password);
-        keytool(
-                dir,
-                "-certreq",
-                "-alias",
-                "server",
-                "-keystore",
-                server,
-                "-storepass",
-                password,
-                "-file",
-                dir.resolve("server.csr"));
+        Path caPem = dir.resolve("ca.pem");
+        Path csr = dir.resolve("server.csr");
+        Path serverPem = dir.resolve("server.pem");
+        String ext = "-ext";
+        keytool(dir, "-genkeypair", ca, "ca", password, "-keyalg", "RSA", "-dname", "CN=bioner test CA", ext, "bc:c");
+        keytool(dir, "-exportcert", ca, "ca", password, "-rfc", "-file", caPem);
+        keytool(dir, "-genkeypair", server, "server", password, "-keyalg", "RSA", "-dname", "CN=localhost");
+        keytool(dir, "-certreq", server, "server", password, "-file", csr);
         keytool(
                 dir,
                 "-gencert",
-                "-rfc",
-                "-alias",
-                "ca",
-                "-keystore",
                 ca,
-                "-storepass",
-                password,
-                "-infile",
-                dir.resolve("server.csr"),
-                "-outfile",
-                dir.resolve("server.pem"),
-                "-ext",
-                "SAN=IP:127.0.0.1,DNS:localhost",
-                "-validity",
-                "7");
-        keytool(
-                dir,
-                "-importcert",
-                "-noprompt",
-                "-alias",
                 "ca",
-                "-file",
-                dir.resolve("ca.pem"),
-                "-keystore",
-                server,
-                "-storepass",
-                password);
-        keytool(
-                dir,
-                "-importcert",
-                "-alias",
-                "server",
-                "-file",
-                dir.resolve("server.pem"),
-                "-keystore",
-                server,
-                "-storepass",
-                password);
-        return new TestCertificates(server, password, Files.readString(dir.resolve("ca.pem")));
+                password,
+                "-rfc",
+                "-infile",
+                csr,
+                "-outfile",
+                serverPem,
+                ext,
+                "SAN=IP:127.0.0.1,DNS:localhost");
+        keytool(dir, "-importcert", server, "ca", password, "-noprompt", "-file", caPem);
+        keytool(dir, "-importcert", server, "server", password, "-file", serverPem);
+        return new TestCertificates(server, password, Files.readString(caPem));
+    }
+
+    /** {@code keytool COMMAND} on the PKCS12 {@code store}'s entry {@code alias}, valid for a week, with {@code more}. */
+    private static void keytool(Path dir, String command, Path store, String alias, String password, Object... more)
+            throws IOException, InterruptedException {
+        List<Object> args = new ArrayList<>(
+                List.of(command, "-alias", alias, "-keystore", store, "-storetype", "PKCS12", "-storepass", password));
+        if (command.equals("-genkeypair") || command.equals("-gencert")) {
+            args.addAll(List.of("-validity", "7"));
+        }
+        args.addAll(List.of(more));
+        keytool(dir, args.toArray());
     }
 
     private static void keytool(Path dir, Object... args) throws IOException, InterruptedException {
