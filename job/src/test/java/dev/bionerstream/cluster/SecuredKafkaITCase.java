@@ -33,6 +33,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.acl.AccessControlEntry;
 import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.acl.AclOperation;
@@ -40,6 +41,7 @@ import org.apache.kafka.common.acl.AclPermissionType;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,8 +56,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * made for the test), SCRAM-SHA-512 users, and the standard authorizer holding exactly the ACLs of
  * {@code k8s/kafka-user.yaml} (read from that file); the job gets the {@code kafka.*} arguments of
  * {@code k8s/flink-deployment.yaml} (the Secrets' values put in). It runs exactly once and reaches
- * nothing else; a user missing one ACL is refused before the job starts, the ACL named. The feed job's
- * settings and user ({@code k8s/ingest-deployment.yaml}, {@code bioner-ingest}) are checked the same way.
+ * nothing else; a user missing one ACL is refused before the job starts, the ACL named. The feed job
+ * runs and is checked the same way, with its settings and user ({@code k8s/ingest-deployment.yaml},
+ * {@code bioner-ingest}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SecuredKafkaITCase {
@@ -153,11 +156,32 @@ class SecuredKafkaITCase {
     }
 
     @Test
-    void theFeedJobWithItsManifestsSettingsIsCheckedTheSameWay() throws Exception {
+    void theFeedJobWithItsManifestsSettingsRunsAndIsCheckedTheSameWay() throws Exception {
+        Path watched = Files.createDirectories(dir.resolve("pubmed"));
         Map<String, String> given = settings("k8s/ingest-deployment.yaml", "bioner-ingest");
-        given.put("ingest.directory", dir.resolve("pubmed").toUri().toString());
+        given.put("ingest.directory", watched.toUri().toString());
+        given.put("ingest.monitor-interval", "1 s");
+        given.put("ingest.min-file-age", "1 s");
+        given.put("job.checkpoint-interval", "1 s");
         IngestConfig cfg = IngestConfig.from(Configuration.fromMap(given));
         IngestJob.checkKafkaPermissions(cfg);
+
+        // it runs, exactly once, on the feed's user: a PubMed file's four citations on the abstracts topic
+        try (InputStream in = getClass().getResourceAsStream("/pubmed/pubmed26n0001.xml")) {
+            Files.copy(in, watched.resolve("pubmed26n0001.xml"));
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
+                Configuration.fromMap(Map.of("restart-strategy.type", "none")));
+        IngestJob.wire(env, cfg);
+        JobClient job = env.executeAsync("feed job on secured Kafka");
+        try {
+            assertThat(committedCitationKeys(4))
+                    .as("the citations of pubmed26n0001.xml, read_committed")
+                    .containsExactly("90000001", "90000002", "90000003", "90000004.v2");
+        } finally {
+            job.cancel().get();
+        }
+
         Check ingest = () -> IngestJob.checkKafkaPermissions(cfg);
         assertMissing(
                 ingest,
@@ -166,6 +190,34 @@ class SecuredKafkaITCase {
                 null,
                 "WRITE on transactional ids starting with 'bioner-ingest'");
         assertMissing(ingest, "bioner-ingest", ResourceType.TOPIC, "abstracts", "WRITE on topic 'abstracts'");
+    }
+
+    /** The keys of the test citations (PMIDs 9000000x) on the abstracts topic, read_committed over ADMIN. */
+    private List<String> committedCitationKeys(int expected) {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", broker.adminBootstrap());
+        p.put("group.id", "citations-check-" + System.nanoTime());
+        p.put("auto.offset.reset", "earliest");
+        p.put("isolation.level", "read_committed");
+        List<String> keys = new ArrayList<>();
+        try (KafkaConsumer<String, String> c =
+                new KafkaConsumer<>(p, new StringDeserializer(), new StringDeserializer())) {
+            c.subscribe(List.of("abstracts"));
+            long deadline = System.nanoTime() + STALL.toNanos();
+            while (keys.size() < expected && System.nanoTime() < deadline) {
+                c.poll(Duration.ofMillis(500)).forEach(r -> {
+                    if (r.key() != null && r.key().startsWith("9000000")) {
+                        keys.add(r.key());
+                    }
+                });
+            }
+            c.poll(Duration.ofSeconds(3)).forEach(r -> {
+                if (r.key() != null && r.key().startsWith("9000000")) {
+                    keys.add(r.key()); // a duplicate would show here
+                }
+            });
+        }
+        return keys;
     }
 
     interface Check {
