@@ -106,9 +106,11 @@ final class DemoSummary {
                 m.languages(),
                 docs.size(),
                 counts.values().stream().mapToInt(Integer::intValue).sum()));
+        Map<String, List<String>> concepts = topConcepts(docs);
         counts.forEach((t, n) -> {
             sb.append(String.format("  %-" + width + "s %6d%n", t, n));
-            topConcepts(t, docs).forEach(c -> sb.append("    ").append(c).append('\n'));
+            concepts.getOrDefault(t, List.of())
+                    .forEach(c -> sb.append("    ").append(c).append('\n'));
         });
         return sb.toString();
     }
@@ -116,15 +118,16 @@ final class DemoSummary {
     /** A linked concept as the summary counts it. */
     private record Concept(String id, String name, List<String> forms) {}
 
-    /** The type's most mentioned concepts: id, name, mentions, and the distinct texts that named it. */
-    private static List<String> topConcepts(String type, List<DocumentEntities> docs) {
-        Map<String, Concept> concepts = new LinkedHashMap<>();
+    /** By type, its most mentioned concepts: id, name, mentions, and the distinct texts that named it. */
+    private static Map<String, List<String>> topConcepts(List<DocumentEntities> docs) {
+        Map<String, Map<String, Concept>> byType = new LinkedHashMap<>();
         for (DocumentEntities d : docs) {
             for (int i = 0; i < d.getEntities().size(); i++) {
                 Mention m = d.getEntities().get(i);
                 ConceptLink link = MentionLinks.of(d, i);
-                if (m.getEntityType().equals(type) && link != null && link.getConceptId() != null) {
-                    concepts.computeIfAbsent(
+                if (link != null && link.getConceptId() != null) {
+                    byType.computeIfAbsent(m.getEntityType(), t -> new LinkedHashMap<>())
+                            .computeIfAbsent(
                                     link.getConceptId(),
                                     id -> new Concept(id, link.getConceptName(), new ArrayList<>()))
                             .forms()
@@ -132,14 +135,19 @@ final class DemoSummary {
                 }
             }
         }
-        return concepts.values().stream()
-                .sorted(Comparator.comparingInt((Concept c) -> -c.forms().size())
-                        .thenComparing(Concept::id))
-                .limit(TOP_CONCEPTS)
-                .map(c -> String.format(
-                        "%s %s: %d mentions, %d surface forms",
-                        c.id(), c.name(), c.forms().size(), new HashSet<>(c.forms()).size()))
-                .toList();
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        byType.forEach((type, concepts) -> out.put(
+                type,
+                concepts.values().stream()
+                        .sorted(Comparator.comparingInt(
+                                        (Concept c) -> -c.forms().size())
+                                .thenComparing(Concept::id))
+                        .limit(TOP_CONCEPTS)
+                        .map(c -> String.format(
+                                "%s %s: %d mentions, %d surface forms",
+                                c.id(), c.name(), c.forms().size(), new HashSet<>(c.forms()).size()))
+                        .toList()));
+        return out;
     }
 
     /** Confident mentions, at most one per model and type until there are {@value #EXAMPLES}, then any. */

@@ -35,9 +35,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 public final class KafkaPermissions {
     private static final Duration TIMEOUT = Duration.ofMinutes(1);
 
+    /** What the job does with a topic, and what the topic is to it (for the message). */
+    private record Need(AclOperation operation, String role) {}
+
     private final KafkaConfig cfg;
-    private final Map<String, AclOperation> topics = new LinkedHashMap<>();
-    private final Map<String, String> roles = new LinkedHashMap<>();
+    private final Map<String, Need> topics = new LinkedHashMap<>();
     private String group;
 
     public KafkaPermissions(KafkaConfig cfg) {
@@ -46,15 +48,13 @@ public final class KafkaPermissions {
 
     /** The job reads {@code topic} in its consumer group ({@code role}: what the topic is to the job). */
     public KafkaPermissions reads(String topic, String role) {
-        topics.put(topic, AclOperation.READ);
-        roles.put(topic, role);
+        topics.put(topic, new Need(AclOperation.READ, role));
         group = cfg.groupId();
         return this;
     }
 
     public KafkaPermissions writes(String topic, String role) {
-        topics.put(topic, AclOperation.WRITE);
-        roles.put(topic, role);
+        topics.put(topic, new Need(AclOperation.WRITE, role));
         return this;
     }
 
@@ -87,22 +87,27 @@ public final class KafkaPermissions {
         var described = admin.describeTopics(
                         topics.keySet(), new DescribeTopicsOptions().includeAuthorizedOperations(true))
                 .topicNameValues();
-        for (Map.Entry<String, AclOperation> t : topics.entrySet()) {
+        for (Map.Entry<String, Need> t : topics.entrySet()) {
+            AclOperation op = t.getValue().operation();
+            String topic = "topic '" + t.getKey() + "' (" + t.getValue().role() + ")";
             try {
                 TopicDescription d = described.get(t.getKey()).get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                Set<AclOperation> allowed = d.authorizedOperations();
-                if (allowed != null && !allowed.contains(t.getValue()) && !allowed.contains(AclOperation.ALL)) {
-                    missing.add(t.getValue() + " on topic '" + t.getKey() + "' (" + roles.get(t.getKey()) + ")");
+                if (!allows(d.authorizedOperations(), op)) {
+                    missing.add(op + " on " + topic);
                 }
             } catch (ExecutionException e) {
                 if (e.getCause() instanceof AuthorizationException) {
-                    missing.add("DESCRIBE and " + t.getValue() + " on topic '" + t.getKey() + "' ("
-                            + roles.get(t.getKey()) + ")");
+                    missing.add("DESCRIBE and " + op + " on " + topic);
                 } else if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
                     throw e;
                 }
             }
         }
+    }
+
+    /** Whether the broker's answer allows {@code op} (null: it did not say, as without an authorizer). */
+    private static boolean allows(Set<AclOperation> allowed, AclOperation op) {
+        return allowed == null || allowed.contains(op) || allowed.contains(AclOperation.ALL);
     }
 
     private void group(Admin admin, List<String> missing)
@@ -113,8 +118,7 @@ public final class KafkaPermissions {
                     .describedGroups()
                     .get(group)
                     .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            Set<AclOperation> allowed = d.authorizedOperations();
-            if (allowed != null && !allowed.contains(AclOperation.READ) && !allowed.contains(AclOperation.ALL)) {
+            if (!allows(d.authorizedOperations(), AclOperation.READ)) {
                 missing.add("READ on group '" + group + "' (kafka.group-id)");
             }
         } catch (ExecutionException e) {

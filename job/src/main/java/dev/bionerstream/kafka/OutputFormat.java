@@ -2,9 +2,6 @@ package dev.bionerstream.kafka;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.List;
 import java.util.Locale;
 import org.apache.avro.Schema;
 import org.apache.avro.io.DecoderFactory;
@@ -97,15 +94,13 @@ public enum OutputFormat {
      * (the appended fields take their defaults).
      */
     static final class AvroReader<T extends SpecificRecord> implements Reader<T> {
-        private static final String EARLIER = "schemas-before-linking/";
-
         private final SpecificDatumReader<T> today;
         private final SpecificDatumReader<T> earlier;
 
         AvroReader(Class<T> type) {
             this.today = new SpecificDatumReader<>(type);
             Schema schema = SpecificData.get().getSchema(type);
-            Schema before = earlier(schema.getName());
+            Schema before = EarlierSchemas.of(schema.getName());
             this.earlier = before == null ? null : new SpecificDatumReader<>(before, schema);
         }
 
@@ -119,22 +114,6 @@ public enum OutputFormat {
                 }
                 return earlier.read(null, DecoderFactory.get().binaryDecoder(value, null));
             }
-        }
-
-        /** The earlier schema of the record named {@code name}, or null if it has none (it has not changed). */
-        private static Schema earlier(String name) {
-            Schema.Parser parser = new Schema.Parser(); // DocumentEntities' uses the TextField EntityEvent's defines
-            Schema found = null;
-            for (String record : List.of("EntityEvent", "DocumentEntities")) {
-                try (InputStream in =
-                        AvroReader.class.getClassLoader().getResourceAsStream(EARLIER + record + ".avsc")) {
-                    Schema parsed = parser.parse(in);
-                    found = record.equals(name) ? parsed : found;
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-            return found;
         }
     }
 

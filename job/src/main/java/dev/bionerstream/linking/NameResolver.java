@@ -203,7 +203,10 @@ final class NameResolver {
 
     private Candidate mostSupported(List<Candidate> candidates, String key) {
         Candidate chosen = candidates.get(0);
-        int most = candidates.size() == 1 ? 0 : document.support(vocabulary.keysOf(chosen.concept()), key);
+        if (candidates.size() == 1) {
+            return chosen;
+        }
+        int most = document.support(vocabulary.keysOf(chosen.concept()), key);
         for (Candidate c : candidates.subList(1, candidates.size())) {
             int support = document.support(vocabulary.keysOf(c.concept()), key);
             if (support > most + 1) {

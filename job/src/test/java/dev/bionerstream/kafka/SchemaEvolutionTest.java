@@ -10,7 +10,6 @@ import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +36,6 @@ class SchemaEvolutionTest {
             "EntityEvent", List.of("conceptId", "conceptName", "linkScore", "vocabulary"),
             "DocumentEntities", List.of("links"));
 
-    private static final String BEFORE = "/schemas-before-linking/";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static boolean addedWithLinking(String record, String field) {
@@ -48,7 +46,7 @@ class SchemaEvolutionTest {
     void todaysSchemasOnlyAppendFieldsWithDefaultsToTheEarlierOnes() throws IOException {
         for (SpecificRecord r : List.of(OutputFormatTest.event(), OutputFormatTest.document())) {
             Schema today = r.getSchema();
-            Schema before = before(today.getName());
+            Schema before = EarlierSchemas.of(today.getName());
             assertThat(compatibility(today, before))
                     .as(today.getName() + ": today's reader, earlier writer")
                     .isEqualTo(SchemaCompatibilityType.COMPATIBLE);
@@ -64,7 +62,7 @@ class SchemaEvolutionTest {
     @Test
     void aConsumerOfTheEarlierReleaseDecodesTodaysBytesWithItsOwnSchema() throws IOException {
         for (SpecificRecord r : List.of(OutputFormatTest.event(), OutputFormatTest.document())) {
-            Schema before = before(r.getSchema().getName());
+            Schema before = EarlierSchemas.of(r.getSchema().getName());
             // what that consumer does: today's bytes, its schema as both the writer's and the reader's
             GenericRecord read = new GenericDatumReader<GenericRecord>(before)
                     .read(null, DecoderFactory.get().binaryDecoder(AvroBytes.of(r), null));
@@ -116,7 +114,7 @@ class SchemaEvolutionTest {
     void theEarlierJsonSchemaWasClosedSoAStrictValidatorOfItRefusesOnlyTheLinkFields() throws IOException {
         // documented in docs/topics-and-schemas.md: such a validator takes today's schema, whose content model is open
         List<Error> errors = OutputSchemas.errors(
-                Path.of("src/test/resources" + BEFORE + "json/EntityEvent.schema.json"),
+                Path.of("src/test/resources/schemas-before-linking/json/EntityEvent.schema.json"),
                 JSON.readTree(OutputFormat.JSON.bytes(OutputFormatTest.event())));
         assertThat(errors).isNotEmpty();
         assertThat(errors).allSatisfy(e -> assertThat(ADDED_WITH_LINKING.get("EntityEvent"))
@@ -128,23 +126,10 @@ class SchemaEvolutionTest {
                 .getType();
     }
 
-    /** The earlier schema of {@code name}; DocumentEntities' uses the TextField that EntityEvent's defines. */
-    private static Schema before(String name) throws IOException {
-        Schema.Parser parser = new Schema.Parser();
-        Schema schema = null;
-        for (String file : List.of("EntityEvent", "DocumentEntities")) {
-            try (InputStream in = SchemaEvolutionTest.class.getResourceAsStream(BEFORE + file + ".avsc")) {
-                Schema parsed = parser.parse(in);
-                schema = file.equals(name) ? parsed : schema;
-            }
-        }
-        return schema;
-    }
-
     /** The record as the earlier release would have written it: today's, resolved to the earlier schema. */
     private static GenericRecord asEarlier(SpecificRecord record) throws IOException {
         return new GenericDatumReader<GenericRecord>(
-                        record.getSchema(), before(record.getSchema().getName()))
+                        record.getSchema(), EarlierSchemas.of(record.getSchema().getName()))
                 .read(null, DecoderFactory.get().binaryDecoder(AvroBytes.of(record), null));
     }
 

@@ -89,10 +89,8 @@ public final class IndexSetup {
                             .endpoint(endpoint)
                             .json(json)
                             .build());
-        } catch (IOException | RuntimeException e) {
-            throw e instanceof IOException io
-                    ? io
-                    : new IOException(method + " " + endpoint + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new IOException(method + " " + endpoint + ": " + e.getMessage(), e);
         }
     }
 
