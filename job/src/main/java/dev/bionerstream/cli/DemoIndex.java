@@ -45,7 +45,7 @@ final class DemoIndex implements AutoCloseable {
 
     /** Serves the page; call once the job runs. */
     String serve() throws IOException {
-        ViewerConfig config = viewerArgs.config(node.url(), index, null, null);
+        ViewerConfig config = viewerArgs.config(node.url(), index, null, null, null);
         gateway = new IndexGateway(config);
         viewer = ViewerServer.start(
                 config,

@@ -1,5 +1,6 @@
 package dev.bionerstream.cli;
 
+import dev.bionerstream.sink.opensearch.OpenSearchSinkConfig;
 import dev.bionerstream.viewer.DeadLetterCounter;
 import dev.bionerstream.viewer.ViewerConfig;
 import dev.bionerstream.viewer.ViewerServer;
@@ -14,12 +15,12 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         header = "A page to search the job's index and see the entities",
         description = {
-            "Search by entity, type, free text, document id and year; each document with its entities highlighted. --opensearch defaults to OPENSEARCH_HOSTS (its first node); basic auth from OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD."
+            "Search by entity, type, free text, document id and year; each document with its entities highlighted. --opensearch defaults to OPENSEARCH_HOSTS (its first node); basic auth from OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD; an https node signed by its own CA needs OPENSEARCH_CA_CERT (its PEM, or a file path)."
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  ./bioner view --opensearch http://localhost:9200   # then open http://127.0.0.1:8090",
-            "  OPENSEARCH_USERNAME=reader OPENSEARCH_PASSWORD=... ./bioner view --opensearch https://HOST:9200"
+            "  OPENSEARCH_USERNAME=reader OPENSEARCH_PASSWORD=... OPENSEARCH_CA_CERT=ca.crt ./bioner view --opensearch https://HOST:9200"
         })
 final class ViewCommand implements Callable<Integer> {
     @Option(
@@ -43,8 +44,12 @@ final class ViewCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // OPENSEARCH_HOSTS may list several nodes, as the sink takes it; the page needs one.
         String node = openSearch.split(",")[0].strip();
-        ViewerConfig config =
-                viewer.config(node, index, System.getenv("OPENSEARCH_USERNAME"), System.getenv("OPENSEARCH_PASSWORD"));
+        ViewerConfig config = viewer.config(
+                node,
+                index,
+                System.getenv(OpenSearchSinkConfig.ENV_USERNAME),
+                System.getenv(OpenSearchSinkConfig.ENV_PASSWORD),
+                System.getenv(OpenSearchSinkConfig.ENV_CA));
         try (ViewerServer server = ViewerServer.start(config, DeadLetterCounter.NONE, new VocabularyConcepts())) {
             System.out.printf("Search and view %s of %s: %s (Ctrl-C stops it)%n", index, node, server.url());
             Thread.currentThread().join();

@@ -19,7 +19,7 @@ final class ViewerArgs {
             description = "port of the search-and-view page (0: any free port). Default: ${DEFAULT-VALUE}")
     int port;
 
-    ViewerConfig config(String openSearchUrl, String index, String username, String password) {
-        return new ViewerConfig(host, port, URI.create(openSearchUrl), index, username, password);
+    ViewerConfig config(String openSearchUrl, String index, String username, String password, String ca) {
+        return new ViewerConfig(host, port, URI.create(openSearchUrl), index, username, password, ca);
     }
 }

@@ -2,6 +2,7 @@ package dev.bionerstream.viewer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.bionerstream.tls.PemTrust;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -23,8 +24,7 @@ import java.util.Optional;
 public final class IndexGateway {
     private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http;
     private final URI base;
     private final String index;
     private final String authorization;
@@ -33,6 +33,11 @@ public final class IndexGateway {
         String url = config.openSearch().toString();
         this.base = URI.create(url.endsWith("/") ? url : url + "/");
         this.index = config.index();
+        HttpClient.Builder client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
+        if (config.ca() != null) {
+            client.sslContext(PemTrust.sslContext(config.ca(), "OPENSEARCH_CA_CERT"));
+        }
+        this.http = client.build();
         this.authorization = config.username() == null
                 ? null
                 : "Basic "

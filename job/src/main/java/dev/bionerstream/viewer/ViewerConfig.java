@@ -8,8 +8,11 @@ import java.net.URI;
  * the viewer alone talks to OpenSearch, with basic auth when a user is given.
  *
  * @param port 0 picks a free port
+ * @param ca the CA certificates (PEM, inline or a file path) an https node's certificate is checked against, or
+ *     null for the JVM's
  */
-public record ViewerConfig(String host, int port, URI openSearch, String index, String username, String password) {
+public record ViewerConfig(
+        String host, int port, URI openSearch, String index, String username, String password, String ca) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8090;
     public static final String DEFAULT_INDEX = "bioner-documents";
@@ -38,6 +41,6 @@ public record ViewerConfig(String host, int port, URI openSearch, String index, 
 
     /** On 127.0.0.1 (this machine only), without credentials. */
     public static ViewerConfig local(String openSearchUrl, String index, int port) {
-        return new ViewerConfig(DEFAULT_HOST, port, URI.create(openSearchUrl), index, null, null);
+        return new ViewerConfig(DEFAULT_HOST, port, URI.create(openSearchUrl), index, null, null, null);
     }
 }

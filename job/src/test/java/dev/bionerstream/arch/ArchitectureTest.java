@@ -18,7 +18,7 @@ import com.tngtech.archunit.lang.ArchRule;
  * parsing, the checks and the text every option shows, as help or as docs), the input records ({@code records}: formats, checks,
  * decoding), the feed formats ({@code pubmed}, {@code formats}) and the model core (bundles, features,
  * the native libraries' thread, syntax, text, evaluation, the entity linker). The viewer reads the index over HTTP only: the cli wires it, it knows no
- * other layer. The model core and the feed formats run without Flink, so they can be reused and
+ * other layer but the TLS trust ({@code tls}: a cluster's own CA) it shares with the index sink. The model core and the feed formats run without Flink, so they can be reused and
  * tested alone, and no package depends on one that depends back on it.
  */
 @AnalyzeClasses(packages = "dev.bionerstream", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -37,6 +37,7 @@ class ArchitectureTest {
             OPTIONS = "options",
             RECORDS = "input records",
             FEEDS = "feed formats",
+            TLS = "TLS trust",
             CORE = "model core";
 
     @ArchTest
@@ -70,6 +71,8 @@ class ArchitectureTest {
             .definedBy("dev.bionerstream.records..")
             .layer(FEEDS)
             .definedBy("dev.bionerstream.pubmed..", "dev.bionerstream.formats..")
+            .layer(TLS)
+            .definedBy("dev.bionerstream.tls..")
             .layer(CORE)
             .definedBy(
                     "dev.bionerstream.model..",
@@ -107,6 +110,8 @@ class ArchitectureTest {
             .mayOnlyBeAccessedByLayers(CLI, JOB, FEEDS_JOB)
             .whereLayer(FEEDS)
             .mayOnlyBeAccessedByLayers(CLI, FEEDS_JOB)
+            .whereLayer(TLS)
+            .mayOnlyBeAccessedByLayers(SINK, VIEWER)
             .whereLayer(CORE)
             .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, SERVING, ENGINE, INFERENCE)
             .because("a layer knows only those below it: the model core runs without its callers, the feed job "

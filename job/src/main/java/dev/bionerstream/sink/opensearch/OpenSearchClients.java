@@ -1,10 +1,17 @@
 package dev.bionerstream.sink.opensearch;
 
+import dev.bionerstream.tls.PemTrust;
 import java.net.URI;
+import javax.net.ssl.SSLContext;
 import org.apache.hc.client5.http.auth.AuthScope;
 import org.apache.hc.client5.http.auth.UsernamePasswordCredentials;
+import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.auth.BasicCredentialsProvider;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
 import org.apache.hc.core5.http.HttpHost;
+import org.apache.hc.core5.ssl.SSLContexts;
 import org.apache.hc.core5.util.Timeout;
 import org.opensearch.client.json.jackson.JacksonJsonpMapper;
 import org.opensearch.client.transport.OpenSearchTransport;
@@ -18,21 +25,44 @@ final class OpenSearchClients {
         HttpHost[] hosts =
                 config.hosts().stream().map(OpenSearchClients::httpHost).toArray(HttpHost[]::new);
         Timeout responseTimeout = Timeout.ofMilliseconds(config.requestTimeout().toMillis());
-        ApacheHttpClient5TransportBuilder builder = ApacheHttpClient5TransportBuilder.builder(hosts)
-                .setMapper(new JacksonJsonpMapper(DocumentJsonConverter.JSON))
-                .setRequestConfigCallback(request -> request.setResponseTimeout(responseTimeout))
-                .setConnectionConfigCallback(connection -> connection.setSocketTimeout(responseTimeout));
+        BasicCredentialsProvider credentials = new BasicCredentialsProvider();
         if (config.username() != null) {
-            BasicCredentialsProvider credentials = new BasicCredentialsProvider();
             for (HttpHost host : hosts) {
                 credentials.setCredentials(
                         new AuthScope(host),
                         new UsernamePasswordCredentials(
                                 config.username(), config.password().toCharArray()));
             }
-            builder.setHttpClientConfigCallback(client -> client.setDefaultCredentialsProvider(credentials));
         }
-        return builder.build();
+        PoolingAsyncClientConnectionManager pool = connections(config, responseTimeout);
+        return ApacheHttpClient5TransportBuilder.builder(hosts)
+                .setMapper(new JacksonJsonpMapper(DocumentJsonConverter.JSON))
+                .setRequestConfigCallback(request -> request.setResponseTimeout(responseTimeout))
+                .setHttpClientConfigCallback(
+                        client -> client.setConnectionManager(pool).setDefaultCredentialsProvider(credentials))
+                .build();
+    }
+
+    /**
+     * The client's connection pool as the transport builder makes its own, but trusting the cluster's
+     * CA when {@code opensearch.tls.ca} gives one (the builder's trusts the JVM's CAs only).
+     */
+    private static PoolingAsyncClientConnectionManager connections(
+            OpenSearchSinkConfig config, Timeout responseTimeout) {
+        SSLContext tls = config.ca() == null
+                ? SSLContexts.createSystemDefault()
+                : PemTrust.sslContext(config.ca(), OpenSearchSinkOptions.CA.key());
+        return PoolingAsyncClientConnectionManagerBuilder.create()
+                .setTlsStrategy(
+                        ClientTlsStrategyBuilder.create().setSslContext(tls).buildAsync())
+                .setDefaultConnectionConfig(ConnectionConfig.custom()
+                        .setConnectTimeout(Timeout.ofMilliseconds(
+                                ApacheHttpClient5TransportBuilder.DEFAULT_CONNECT_TIMEOUT_MILLIS))
+                        .setSocketTimeout(responseTimeout)
+                        .build())
+                .setMaxConnPerRoute(ApacheHttpClient5TransportBuilder.DEFAULT_MAX_CONN_PER_ROUTE)
+                .setMaxConnTotal(ApacheHttpClient5TransportBuilder.DEFAULT_MAX_CONN_TOTAL)
+                .build();
     }
 
     static HttpHost httpHost(String url) {

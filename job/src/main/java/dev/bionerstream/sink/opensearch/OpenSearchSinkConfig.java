@@ -30,6 +30,8 @@ import org.apache.flink.configuration.ReadableConfig;
  * @param index index name
  * @param username basic-auth user, or null
  * @param password basic-auth password, or null (never printed by {@link #toString()})
+ * @param ca the CA certificates (PEM, inline or a file path) an https cluster's certificate is checked against,
+ *     or null for the JVM's
  * @param createIndex create the index with the mapping in the jar when it is missing
  * @param maxBatchSize documents per bulk request at most
  * @param maxBatchSizeInBytes JSON bytes per bulk request at most (and per document)
@@ -44,6 +46,7 @@ public record OpenSearchSinkConfig(
         String index,
         @Nullable String username,
         @Nullable String password,
+        @Nullable String ca,
         boolean createIndex,
         int maxBatchSize,
         long maxBatchSizeInBytes,
@@ -61,6 +64,7 @@ public record OpenSearchSinkConfig(
 
     public static final String ENV_USERNAME = "OPENSEARCH_USERNAME";
     public static final String ENV_PASSWORD = "OPENSEARCH_PASSWORD";
+    public static final String ENV_CA = "OPENSEARCH_CA_CERT";
 
     public OpenSearchSinkConfig {
         hosts = List.copyOf(hosts);
@@ -77,6 +81,7 @@ public record OpenSearchSinkConfig(
         String index = conf.get(INDEX);
         String username = conf.getOptional(USERNAME).orElse(env.get(ENV_USERNAME));
         String password = conf.getOptional(PASSWORD).orElse(env.get(ENV_PASSWORD));
+        String ca = conf.getOptional(CA).orElse(env.get(ENV_CA));
         int maxBatchSize = conf.get(BULK_MAX_ACTIONS);
         long maxBatchSizeInBytes = conf.get(BULK_MAX_SIZE).getBytes();
         Duration maxTimeInBuffer = conf.get(BULK_FLUSH_INTERVAL);
@@ -125,6 +130,7 @@ public record OpenSearchSinkConfig(
                 index,
                 username,
                 password,
+                ca,
                 conf.get(CREATE_INDEX),
                 maxBatchSize,
                 maxBatchSizeInBytes,
@@ -214,7 +220,9 @@ public record OpenSearchSinkConfig(
     @Override
     public String toString() {
         return "OpenSearchSinkConfig[hosts=" + hosts + ", index=" + index + ", username=" + username
-                + ", password=" + (password == null ? "none" : "***") + ", createIndex=" + createIndex
+                + ", password=" + (password == null ? "none" : "***") + ", ca=" + (ca == null ? "JVM" : "given")
+                + ", createIndex="
+                + createIndex
                 + ", maxBatchSize=" + maxBatchSize + ", maxBatchSizeInBytes=" + maxBatchSizeInBytes
                 + ", maxTimeInBuffer=" + maxTimeInBuffer + ", maxInFlightRequests=" + maxInFlightRequests
                 + ", maxBufferedRequests=" + maxBufferedRequests + ", retryPolicy=" + retryPolicy

@@ -33,6 +33,11 @@ public final class OpenSearchSinkOptions {
             .noDefaultValue()
             .withDescription(
                     "Basic-auth password; set both or neither. Environment: OPENSEARCH_PASSWORD (e.g. from a Secret).");
+    public static final ConfigOption<String> CA = ConfigOptions.key("opensearch.tls.ca")
+            .stringType()
+            .noDefaultValue()
+            .withDescription(
+                    "CA certificate(s) in PEM, inline or as a file path, that an https cluster's certificate is checked against (e.g. the ca.crt its operator or cert-manager issues); unset: the JVM's trusted CAs. Environment: OPENSEARCH_CA_CERT (e.g. from a Secret).");
     public static final ConfigOption<Boolean> CREATE_INDEX = ConfigOptions.key("opensearch.create-index")
             .booleanType()
             .defaultValue(true)
@@ -89,6 +94,7 @@ public final class OpenSearchSinkOptions {
             INDEX,
             USERNAME,
             PASSWORD,
+            CA,
             CREATE_INDEX,
             BULK_MAX_ACTIONS,
             BULK_MAX_SIZE,

@@ -94,9 +94,11 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
                 IndexSetup.ensureIndex(new OpenSearchClient(transport), config.index());
             } catch (IOException | RuntimeException e) {
                 closeTransport();
+                int status = httpStatus(e);
                 throw new IllegalStateException(
-                        "OpenSearch at " + config.hosts() + " is not usable: " + e.getMessage()
-                                + " Check opensearch.hosts and the credentials.",
+                        "OpenSearch at " + config.hosts() + " is not usable"
+                                + (status > 0 ? " (HTTP " + status + ")" : "") + ": " + e.getMessage() + "; "
+                                + (status > 0 ? hint(status) : "check opensearch.hosts and opensearch.tls.ca"),
                         e);
             }
         }
@@ -183,14 +185,9 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         int status = httpStatus(cause);
         if (status > 0 && !RetryPolicy.isRetryableStatus(status)) {
-            String hint = status == 401 || status == 403
-                    ? "check opensearch.username/opensearch.password and the user's index permissions"
-                    : status == 413
-                            ? "lower opensearch.bulk.max-size or raise http.max_content_length on the cluster"
-                            : "check opensearch.index and the index mapping";
             handler.completeExceptionally(new OpenSearchSinkException(
                     "Bulk request to " + config.index() + " failed with HTTP " + status + ": " + cause.getMessage()
-                            + "; " + hint,
+                            + "; " + hint(status),
                     cause));
             return;
         }
@@ -201,6 +198,18 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
             return;
         }
         retryLater(entries, "bulk request failed: " + cause, handler);
+    }
+
+    /** What to check after an answer that retrying cannot change. */
+    private static String hint(int status) {
+        return switch (status) {
+            case 401 -> "the cluster does not accept the credentials: check opensearch.username and "
+                    + "opensearch.password (" + OpenSearchSinkConfig.ENV_USERNAME + ", "
+                    + OpenSearchSinkConfig.ENV_PASSWORD + ")";
+            case 403 -> "the user lacks a permission: give it the role of k8s/opensearch/roles.yml";
+            case 413 -> "lower opensearch.bulk.max-size or raise http.max_content_length on the cluster";
+            default -> "check opensearch.index and the index mapping";
+        };
     }
 
     private static boolean isIoFailure(Throwable error) {
