@@ -77,7 +77,7 @@ class BertMrc(nn.Module):
 
     With ``sentence_head`` it also has MT-BioNER's sentence-level task (bCLS): one logit from the
     [CLS] state for "the sentence holds an entity of the asked type", trained beside the spans and
-    returned only when asked (``presence=True``), so the exported graph keeps its two outputs.
+    returned only by ``with_presence``, so the exported graph (``forward``) keeps its two outputs.
 
     With ``syntax`` (the manifest's syntax section) each kind's CFA output is concatenated to the
     hidden states before the heads, which then read ``d * (1 + kinds)`` features; ``forward`` takes
@@ -103,14 +103,24 @@ class BertMrc(nn.Module):
         # MT-BioNER's sentence task reads the encoder's [CLS], without the syntax features
         self.sentence_fc = nn.Linear(bert.config.hidden_size, 1) if sentence_head else None
 
-    def forward(self, input_ids, attention_mask, token_type_ids, start_labels=None, presence=False, syntax=None):
+    def forward(self, input_ids, attention_mask, token_type_ids, start_labels=None, syntax=None):
+        """Start and end logits. Only tensors or None here: the ONNX export traces this method with its
+        defaults filled in as tensors, so a flag would become a Python ``if`` on a tensor."""
+        _, start, end = self.heads(input_ids, attention_mask, token_type_ids, start_labels, syntax)
+        return start, end
+
+    def with_presence(self, input_ids, attention_mask, token_type_ids, start_labels=None, syntax=None):
+        """``forward``'s logits and the sentence task's logit per sequence."""
+        if self.sentence_fc is None:
+            raise ValueError("this model has no sentence head: train it with --sentence-task")
+        h, start, end = self.heads(input_ids, attention_mask, token_type_ids, start_labels, syntax)
+        return start, end, self.sentence_fc(h[:, 0]).squeeze(-1)
+
+    def heads(self, input_ids, attention_mask, token_type_ids, start_labels, syntax):
+        """The encoder's final states, then the start and end logits."""
         h = self.dropout(self.bert(input_ids, attention_mask, token_type_ids))
         start, end = self.spans(self.with_syntax(h, syntax), start_labels)
-        if presence:
-            if self.sentence_fc is None:
-                raise ValueError("this model has no sentence head: train it with --sentence-task")
-            return start, end, self.sentence_fc(h[:, 0]).squeeze(-1)
-        return start, end
+        return h, start, end
 
     def with_syntax(self, h, syntax):
         """The heads' input: ``h``, then each syntax kind's attention output."""

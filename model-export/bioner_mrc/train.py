@@ -259,8 +259,8 @@ def train_step(args, run: Run, compute, batch) -> torch.Tensor:
     model = run.model
     with compute.autocast():
         if args.sentence_task > 0:
-            start, end, presence = model(b["input_ids"], b["attention_mask"], b["token_type_ids"],
-                                         b["start_labels"], presence=True, syntax=b.get("syntax"))
+            start, end, presence = model.with_presence(b["input_ids"], b["attention_mask"], b["token_type_ids"],
+                                                       b["start_labels"], syntax=b.get("syntax"))
             loss = (mrc_loss(start, end, b["start_labels"], b["end_labels"], mask)
                     + args.sentence_task * presence_loss(presence, b["start_labels"], mask))
         else:

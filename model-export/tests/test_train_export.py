@@ -345,7 +345,7 @@ def test_sentence_task_trains_a_presence_head_that_export_leaves_out(plain_bert_
                                    loaded.meta, tok, "train")
     b = collate(examples[:32])
     with torch.no_grad():
-        _, _, presence = loaded.model(b["input_ids"], b["attention_mask"], b["token_type_ids"], presence=True)
+        _, _, presence = loaded.model.with_presence(b["input_ids"], b["attention_mask"], b["token_type_ids"])
     mask = context_mask(b["attention_mask"], b["token_type_ids"])
     assert presence_loss(presence, b["start_labels"], mask).item() < 0.69
 

@@ -1,6 +1,7 @@
 package dev.bionerstream.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code scripts/test}, the README's test command, picks a Python that can run model-export's tests
  * where the first {@code python3} on the PATH cannot (as a pyenv Python without torch), and says
  * what to install when the Python it is given cannot. {@code --check} installs and runs nothing.
- * The stand-in without torch is Debian's own Python without its site packages ({@code -S}).
+ * The stand-in without torch is Debian's own Python without its site packages ({@code -S}). Maven's
+ * lines reach its output without escape codes, and a failed Maven fails it.
  */
 class TestScriptITCase {
     private static final String DEBIAN_PYTHON = "/usr/bin/python3";
@@ -43,6 +45,31 @@ class TestScriptITCase {
                 .contains("apt-get install --no-install-recommends python3-torch python3-onnx python3-pytest"
                         + " python3-jsonschema")
                 .contains("pip install torch onnx pytest jsonschema");
+    }
+
+    @Test
+    void passesMavensLinesOnWithoutEscapeCodesAndStopsWhenMavenFails() throws Exception {
+        RepositoryScript check = RepositoryScript.run(Map.of(), "scripts/test", "--check");
+        assumeTrue(check.exitCode() == 0, "what the tests need is here, so nothing is installed: " + check.output());
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        // Maven as Debian's 3.8 writes even in batch mode, then failing: pytest must not run after it
+        Path mvn = bin.resolve("mvn");
+        Files.writeString(
+                mvn,
+                "#!/bin/sh\n"
+                        + "echo \"arguments: $*\"\n"
+                        + "printf '\\033[0m\\033[0m[INFO] Scanning for projects...\\n'\n"
+                        + "printf '\\033[1;31m[ERROR]\\033[m Tests run: 1, Failures: 1\\n' >&2\n"
+                        + "exit 3\n");
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+        RepositoryScript test = RepositoryScript.run(Map.of("PATH", bin + ":" + System.getenv("PATH")), "scripts/test");
+        assertThat(test.exitCode()).as(test.output()).isEqualTo(3);
+        assertThat(test.output().lines())
+                .as(test.output())
+                .containsExactly(
+                        "arguments: -B -Dstyle.color=never -ntp verify",
+                        "[INFO] Scanning for projects...",
+                        "[ERROR] Tests run: 1, Failures: 1");
     }
 
     /** A real Python that lacks torch, onnx, pytest and jsonschema: Debian's, without site packages. */
