@@ -285,7 +285,8 @@ class KubernetesManifestsTest {
         Map<String, Set<String>> secretKeys = secretsInExample();
         assertThat(env)
                 .extracting(v -> (String) v.get("name"))
-                .containsExactlyInAnyOrder("OPENSEARCH_HOSTS", "OPENSEARCH_USERNAME", "OPENSEARCH_PASSWORD");
+                .containsExactlyInAnyOrder(
+                        "OPENSEARCH_HOSTS", "OPENSEARCH_USERNAME", "OPENSEARCH_PASSWORD", "OPENSEARCH_CA_CERT");
         for (Map<String, Object> var : env) {
             Map<String, Object> ref = at(var, "valueFrom", "secretKeyRef");
             assertThat(secretKeys.get((String) ref.get("name")))
