@@ -30,6 +30,7 @@ public class ParseAbstracts extends ProcessFunction<RawRecord, SourcedAbstract> 
 
     @Override
     public void open(OpenContext ctx) {
+        TaskManagerClassLoading.requireLibrariesFromTheJobJar(ParseAbstracts.class);
         deadLetters =
                 getRuntimeContext().getMetricGroup().addGroup(Metrics.GROUP).counter(Metrics.DEAD_LETTERS);
     }

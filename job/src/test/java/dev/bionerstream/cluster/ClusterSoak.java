@@ -32,19 +32,21 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The soak run (not in {@code mvn verify}; {@code scripts/soak-cluster MINUTES} runs it): the cluster of
- * ClusterITCase (a JobManager and two TaskManagers as JVMs, docker-compose's Flink settings) and a
- * KRaft broker of its own JVM, for {@code -Dsoak.minutes} (60), abstracts fed throughout (one every
- * {@code -Dsoak.feed-millis}, 2000); every 1 to 3 minutes a {@code kill -9} of a random TaskManager or
- * of the broker, started again 5 to 20 s later ({@code -Dsoak.kills=false}: none); every {@code
+ * ClusterITCase (a JobManager and two TaskManagers as JVMs, docker-compose's Flink settings), a
+ * KRaft broker of its own JVM and an OpenSearch node of its own JVM that the job indexes into, for
+ * {@code -Dsoak.minutes} (60), abstracts fed throughout (one every {@code -Dsoak.feed-millis}, 2000);
+ * every 1 to 3 minutes a {@code kill -9} of a random TaskManager, of the broker or of the OpenSearch
+ * node, started again 5 to 20 s later ({@code -Dsoak.kills=false}: none); every {@code
  * -Dsoak.savepoint-seconds} (300) a stop-with-savepoint and a new job from the savepoint, as an
  * upgrade does; optionally busy threads beside it ({@code -Dsoak.cpu-load}) and a TaskManager frozen
  * before each stop ({@code -Dsoak.freeze-seconds}). Then it waits for the output and prints sent /
  * committed / missing / duplicated as a read_committed consumer sees them, the missing ones by the
- * upgrade period they were sent in, and the JobManager's Metaspace and user class loaders at the start
- * and the end.
+ * upgrade period they were sent in, the index against the documents topic (documents missing from it
+ * or not on the topic), and the JobManager's Metaspace and user class loaders at the start and the end.
  */
 class ClusterSoak {
     static final int MINUTES = Integer.getInteger("soak.minutes", 60);
+    static final String INDEX = "soak-documents";
     static final long FEED_MILLIS = Long.getLong("soak.feed-millis", 2000);
     /** Stop-with-savepoint and a new job from it, as the operator's savepoint upgrade does, this often. */
     static final int SAVEPOINT_SECONDS = Integer.getInteger("soak.savepoint-seconds", 300);
@@ -72,6 +74,8 @@ class ClusterSoak {
         Files.createDirectories(dir);
         ComposeFlinkSettings compose = ComposeFlinkSettings.load(root.resolve("docker-compose.yml"));
         try (KafkaProcess broker = KafkaProcess.format(dir.resolve("kafka"));
+                OpenSearchProcess index =
+                        OpenSearchProcess.plain(dir.resolve("opensearch")).start();
                 FlinkProcesses flink = FlinkProcesses.startJobManager(
                         dir,
                         ClusterITCase.clusterClasspath(root),
@@ -91,15 +95,16 @@ class ClusterSoak {
                 Thread.sleep(500);
             }
             String jar = rest.upload(ClusterITCase.jobJar());
-            String job = rest.run(
-                    jar, ClusterITCase.ENTRY_CLASS, ClusterITCase.jobArgs("soak", bootstrap), 2, Optional.empty());
+            List<String> args = new ArrayList<>(ClusterITCase.jobArgs("soak", bootstrap));
+            args.addAll(List.of("--opensearch.hosts", index.url(), "--opensearch.index", INDEX));
+            String job = rest.run(jar, ClusterITCase.ENTRY_CLASS, args, 2, Optional.empty());
 
             NativeFootprint jobManagerAtStart = measureJobManager(flink, "jobmanager-start");
             Feeder feeder = new Feeder(bootstrap);
             Thread feeding = new Thread(feeder, "soak-feeder");
             feeding.start();
             CpuLoad load = CpuLoad.start(CPU_LOAD);
-            Map<String, Integer> kills = new HashMap<>(Map.of("taskmanager", 0, "broker", 0));
+            Map<String, Integer> kills = new HashMap<>(Map.of("taskmanager", 0, "broker", 0, "opensearch", 0));
             List<Long> stops = new ArrayList<>();
             List<String> failedStops = new ArrayList<>();
             long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(MINUTES);
@@ -122,12 +127,18 @@ class ClusterSoak {
                             flink.freeze(frozen, Duration.ofSeconds(FREEZE_SECONDS));
                         }
                         long sentAtStop = feeder.sent.get();
-                        Optional<String> resumed = stopWithSavepointAndResume(rest, jar, job, bootstrap, failedStops);
+                        Optional<String> resumed = stopWithSavepointAndResume(rest, jar, job, args, failedStops);
                         if (resumed.isPresent()) {
                             job = resumed.get();
                             stops.add(sentAtStop);
                         }
                         nextSavepoint = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAVEPOINT_SECONDS);
+                    } else if (random.nextInt(3) == 0) {
+                        log("kill -9 OpenSearch");
+                        index.kill();
+                        Thread.sleep(TimeUnit.SECONDS.toMillis(5 + random.nextInt(16)));
+                        index.start();
+                        kills.merge("opensearch", 1, Integer::sum);
                     } else if (random.nextBoolean()) {
                         String victim = tms.remove(random.nextInt(tms.size()));
                         log("kill -9 " + victim);
@@ -168,15 +179,30 @@ class ClusterSoak {
                 Set<String> missing = new HashSet<>(sent);
                 missing.removeAll(distinct);
                 int duplicated = ids.size() - distinct.size();
+                Set<String> onTopic = docs.current().values().stream()
+                        .map(DocumentEntities::getEventId)
+                        .collect(java.util.stream.Collectors.toSet());
+                Set<String> indexed = indexedIds(index);
+                long indexDeadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+                while (!indexed.containsAll(onTopic) && System.nanoTime() < indexDeadline) {
+                    Thread.sleep(2000); // the sink flushes with the checkpoints, a moment after the topic's commit
+                    indexed = indexedIds(index);
+                }
+                Set<String> notIndexed = new HashSet<>(onTopic);
+                notIndexed.removeAll(indexed);
+                Set<String> notOnTopic = new HashSet<>(indexed);
+                notOnTopic.removeAll(onTopic);
                 NativeFootprint jobManagerAtEnd = measureJobManager(flink, "jobmanager-end");
                 String summary = String.format(
-                        "soak: %d min, %d kill -9 of a TaskManager, %d of the broker, %d stop-with-savepoint (%d of"
-                                + " them failed to stop, resumed from their savepoint); sent %d (acknowledged; %d more unacknowledged), committed %d (%d distinct),"
-                                + " missing %d, duplicated %d; JobManager Metaspace %d MB -> %d MB, user class loaders"
-                                + " %d -> %d; job %s %s",
+                        "soak: %d min, %d kill -9 of a TaskManager, %d of the broker, %d of OpenSearch, %d"
+                                + " stop-with-savepoint (%d of them failed to stop, resumed from their savepoint); sent %d"
+                                + " (acknowledged; %d more unacknowledged), committed %d (%d distinct), missing %d,"
+                                + " duplicated %d; index %d documents, %d of the topic's missing from it, %d not on the"
+                                + " topic; JobManager Metaspace %d MB -> %d MB, user class loaders %d -> %d; job %s %s",
                         MINUTES,
                         kills.get("taskmanager"),
                         kills.get("broker"),
+                        kills.get("opensearch"),
                         stops.size(),
                         failedStops.size(),
                         sent.size(),
@@ -185,6 +211,9 @@ class ClusterSoak {
                         distinct.size(),
                         missing.size(),
                         duplicated,
+                        indexed.size(),
+                        notIndexed.size(),
+                        notOnTopic.size(),
                         jobManagerAtStart.metaspaceKb() / 1024,
                         jobManagerAtEnd.metaspaceKb() / 1024,
                         jobManagerAtStart.userClassLoaders(),
@@ -200,6 +229,8 @@ class ClusterSoak {
                 assertThat(missing).as(summary).isEmpty();
                 assertThat(duplicated).as(summary).isZero();
                 assertThat(failedStops).as(summary).isEmpty();
+                assertThat(notIndexed).as(summary).isEmpty();
+                assertThat(notOnTopic).as(summary).isEmpty();
             }
         }
     }
@@ -212,7 +243,7 @@ class ClusterSoak {
      * savepoint all the same, and {@code failedStops} counts it.
      */
     private static Optional<String> stopWithSavepointAndResume(
-            FlinkRest rest, String jar, String job, String bootstrap, List<String> failedStops) throws Exception {
+            FlinkRest rest, String jar, String job, List<String> args, List<String> failedStops) throws Exception {
         log("stop-with-savepoint " + job);
         String trigger =
                 rest.stopWithSavepoint(job, dir.resolve("savepoints").toUri().toString());
@@ -240,14 +271,23 @@ class ClusterSoak {
                 Thread.sleep(500);
             }
         }
-        String resumed = rest.run(
-                jar,
-                ClusterITCase.ENTRY_CLASS,
-                ClusterITCase.jobArgs("soak", bootstrap),
-                2,
-                Optional.of(stop.location()));
+        String resumed = rest.run(jar, ClusterITCase.ENTRY_CLASS, args, 2, Optional.of(stop.location()));
         log("resumed from " + stop.location() + " as " + resumed);
         return Optional.of(resumed);
+    }
+
+    /** The ids of the documents in the soak's index, once every write acknowledged so far is visible. */
+    private static Set<String> indexedIds(OpenSearchProcess index) throws Exception {
+        index.request("POST", "/" + INDEX + "/_refresh", null);
+        OpenSearchProcess.Answer answer =
+                index.request("POST", "/" + INDEX + "/_search", "{\"size\": 10000, \"_source\": false}");
+        Set<String> ids = new HashSet<>();
+        new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(answer.body())
+                .path("hits")
+                .path("hits")
+                .forEach(h -> ids.add(h.path("_id").asText()));
+        return ids;
     }
 
     /** The JobManager's Metaspace and user class loaders after a full GC, its jcmd reports under {@code name}. */

@@ -20,6 +20,9 @@ record BulkOutcome(List<IndexRequestEntry> retry, List<IndexRequestEntry> deadLe
     /** A document refused with this status is refused for what it holds: another attempt fails the same way. */
     static final int CONTENT_REJECTED = 400;
 
+    /** A versioned write older than what the index holds for its id (version conflict). */
+    static final int SUPERSEDED = 409;
+
     /** Items of a bulk response come in request order, one per entry. */
     static BulkOutcome of(List<IndexRequestEntry> entries, BulkResponse response, String index) {
         if (!response.errors()) {
@@ -41,6 +44,9 @@ record BulkOutcome(List<IndexRequestEntry> retry, List<IndexRequestEntry> deadLe
                 continue;
             }
             IndexRequestEntry entry = entries.get(i);
+            if (item.status() == SUPERSEDED && entry.isVersioned()) {
+                continue; // a newer write of this id is in the index already: this one has nothing to add
+            }
             if (RetryPolicy.isRetryableStatus(item.status())) {
                 retry.add(entry);
             } else if (item.status() == CONTENT_REJECTED && !entry.isDelete() && !entry.isDeadLetter()) {

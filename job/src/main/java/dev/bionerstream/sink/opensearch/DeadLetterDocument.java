@@ -27,7 +27,10 @@ final class DeadLetterDocument {
                 .put("document", new String(refused.source(), StandardCharsets.UTF_8));
         try {
             return new IndexRequestEntry(
-                    refused.id(), DocumentJsonConverter.JSON.writeValueAsBytes(doc), index + SUFFIX);
+                    refused.id(),
+                    DocumentJsonConverter.JSON.writeValueAsBytes(doc),
+                    index + SUFFIX,
+                    IndexRequestEntry.UNVERSIONED);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

@@ -12,15 +12,29 @@ import java.util.Objects;
  * @param id document id (the DocumentEntities eventId): a replay overwrites instead of duplicating
  * @param source the document as UTF-8 JSON; null for a deletion
  * @param index the index to write to; null for the sink's own (a dead letter names the dead-letter index)
+ * @param version the write's external version, which orders the writes of one id in the index (an
+ *     older one arriving later, as a retry does, is superseded instead of overwriting); {@link
+ *     #UNVERSIONED} for a write that is not ordered (a dead letter, an entry of an earlier checkpoint)
  */
-public record IndexRequestEntry(String id, byte[] source, String index) implements Serializable {
+public record IndexRequestEntry(String id, byte[] source, String index, long version) implements Serializable {
+    public static final long UNVERSIONED = 0;
+
     public IndexRequestEntry {
         Objects.requireNonNull(id, "id");
     }
 
-    /** Indexes {@code source} under {@code id} in the sink's index. */
+    /** Indexes {@code source} under {@code id} in the sink's index; the sink gives it its version. */
     public IndexRequestEntry(String id, byte[] source) {
-        this(id, source, null);
+        this(id, source, null, UNVERSIONED);
+    }
+
+    /** This write with the version that orders it. */
+    IndexRequestEntry withVersion(long version) {
+        return new IndexRequestEntry(id, source, index, version);
+    }
+
+    boolean isVersioned() {
+        return version != UNVERSIONED;
     }
 
     public boolean isDeadLetter() {
@@ -46,7 +60,7 @@ public record IndexRequestEntry(String id, byte[] source, String index) implemen
 
     @Override
     public String toString() {
-        return "IndexRequestEntry[id=" + id + (index == null ? "" : ", index=" + index)
+        return "IndexRequestEntry[id=" + id + (index == null ? "" : ", index=" + index) + ", version=" + version
                 + (isDelete() ? ", delete]" : ", " + source.length + " bytes]");
     }
 }

@@ -28,6 +28,7 @@ import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.opensearch.client.opensearch.OpenSearchAsyncClient;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.OpenSearchException;
+import org.opensearch.client.opensearch._types.VersionType;
 import org.opensearch.client.opensearch.core.BulkRequest;
 import org.opensearch.client.opensearch.core.BulkResponse;
 import org.opensearch.client.opensearch.core.bulk.BulkOperation;
@@ -76,7 +77,7 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
             OpenSearchSinkConfig config,
             Collection<BufferedRequestState<IndexRequestEntry>> state) {
         super(
-                converter,
+                new WriteVersions<>(converter),
                 context,
                 writerConfiguration,
                 state,
@@ -261,12 +262,18 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
     }
 
     private static BulkOperation operation(IndexRequestEntry entry) {
+        Long version = entry.isVersioned() ? entry.version() : null;
+        VersionType versionType = entry.isVersioned() ? VersionType.ExternalGte : null;
         if (entry.isDelete()) {
-            return BulkOperation.of(op -> op.delete(d -> d.id(entry.id())));
+            return BulkOperation.of(
+                    op -> op.delete(d -> d.id(entry.id()).version(version).versionType(versionType)));
         }
         JsonNode source = parse(entry);
-        return BulkOperation.of(
-                op -> op.index(ix -> ix.index(entry.index()).id(entry.id()).document(source)));
+        return BulkOperation.of(op -> op.index(ix -> ix.index(entry.index())
+                .id(entry.id())
+                .document(source)
+                .version(version)
+                .versionType(versionType)));
     }
 
     private static JsonNode parse(IndexRequestEntry entry) {

@@ -58,7 +58,8 @@ class BulkOutcomeTest {
 
     @Test
     void aRefusedDeadLetterOrADeniedWriteIsFatalAndNamesTheDocument() {
-        IndexRequestEntry deadLetter = new IndexRequestEntry("b", "{}".getBytes(StandardCharsets.UTF_8), "docs-dlq");
+        IndexRequestEntry deadLetter = new IndexRequestEntry(
+                "b", "{}".getBytes(StandardCharsets.UTF_8), "docs-dlq", IndexRequestEntry.UNVERSIONED);
         BulkOutcome refused = BulkOutcome.of(
                 List.of(deadLetter), response(true, failed("b", 400, "mapper_parsing_exception")), "docs");
         assertThat(refused.fatal()).hasValueSatisfying(m -> assertThat(m)
@@ -99,26 +100,97 @@ class BulkOutcomeTest {
         List<IndexRequestEntry> restored = throughCheckpoint(List.of(
                 entry("a"),
                 IndexRequestEntry.delete("b"),
-                new IndexRequestEntry("c", "{}".getBytes(StandardCharsets.UTF_8), "docs-dlq")));
+                new IndexRequestEntry("c", "{}".getBytes(StandardCharsets.UTF_8), "docs-dlq", 0)));
         assertThat(restored)
                 .extracting(e -> e.id() + (e.isDelete() ? " delete" : " index " + e.index()))
                 .containsExactly("a index null", "b delete", "c index docs-dlq");
     }
 
+    @Test
+    void writeVersionsRiseWithEachWriteAndSurviveACheckpoint() throws Exception {
+        WriteVersions<IndexRequestEntry> versions = new WriteVersions<>((e, context) -> e);
+        List<IndexRequestEntry> written = List.of(
+                versions.apply(entry("a"), null),
+                versions.apply(IndexRequestEntry.delete("a"), null),
+                versions.apply(entry("a"), null));
+        assertThat(written).extracting(IndexRequestEntry::version).isSorted().doesNotHaveDuplicates();
+        assertThat(written.get(0).version()).isGreaterThan(System.currentTimeMillis() * 1000 - 60_000_000L);
+        assertThat(throughCheckpoint(written))
+                .extracting(IndexRequestEntry::version)
+                .containsExactlyElementsOf(
+                        written.stream().map(IndexRequestEntry::version).toList());
+    }
+
+    @Test
+    void entriesOfAnEarlierReleasesCheckpointAreRestoredUnversioned() throws Exception {
+        // Format 1 (before versioned writes): id, then length-prefixed JSON, -1 for a deletion.
+        var format1 =
+                new org.apache.flink.connector.base.sink.writer.AsyncSinkWriterStateSerializer<IndexRequestEntry>() {
+                    @Override
+                    protected void serializeRequestToStream(IndexRequestEntry e, java.io.DataOutputStream out)
+                            throws java.io.IOException {
+                        out.writeUTF(e.id());
+                        out.writeInt(e.isDelete() ? -1 : e.source().length);
+                        if (!e.isDelete()) {
+                            out.write(e.source());
+                        }
+                    }
+
+                    @Override
+                    protected IndexRequestEntry deserializeRequestFromStream(long size, java.io.DataInputStream in) {
+                        throw new UnsupportedOperationException();
+                    }
+
+                    @Override
+                    public int getVersion() {
+                        return 1;
+                    }
+                };
+        byte[] earlier = format1.serialize(state(List.of(entry("a"), IndexRequestEntry.delete("b"))));
+        List<IndexRequestEntry> restored = new IndexRequestEntrySerializer()
+                .deserialize(1, earlier).getBufferedRequestEntries().stream()
+                        .map(w -> w.getRequestEntry())
+                        .toList();
+        assertThat(restored)
+                .extracting(e -> e.id() + (e.isDelete() ? " delete " : " index ") + e.isVersioned())
+                .containsExactly("a index false", "b delete false");
+        assertThat(restored.get(0).sourceAsString()).isEqualTo("{\"id\":\"a\"}");
+    }
+
+    @Test
+    void aVersionedWriteOlderThanTheIndexIsSupersededNotAFailure() {
+        List<IndexRequestEntry> versioned =
+                List.of(entry("a").withVersion(5), entry("b").withVersion(6));
+        BulkOutcome outcome = BulkOutcome.of(
+                versioned, response(true, failed("a", 409, "version_conflict_engine_exception"), ok("b")), "docs");
+        assertThat(outcome.retry()).isEmpty();
+        assertThat(outcome.deadLetters()).isEmpty();
+        assertThat(outcome.fatal()).isEmpty();
+        BulkOutcome unversioned = BulkOutcome.of(
+                ENTRIES,
+                response(true, failed("a", 409, "version_conflict_engine_exception"), ok("b"), ok("c")),
+                "docs");
+        assertThat(unversioned.fatal())
+                .as("a conflict the sink did not ask for")
+                .isPresent();
+    }
+
     /** The entries as the writer's state serializer writes and reads them back. */
     private static List<IndexRequestEntry> throughCheckpoint(List<IndexRequestEntry> entries) throws Exception {
         IndexRequestEntrySerializer serializer = new IndexRequestEntrySerializer();
-        var state =
-                new org.apache.flink.connector.base.sink.writer.BufferedRequestState<IndexRequestEntry>(entries.stream()
-                        .map(e -> new org.apache.flink.connector.base.sink.writer.RequestEntryWrapper<>(
-                                e, e.sizeInBytes()))
-                        .toList());
         return serializer
-                .deserialize(serializer.getVersion(), serializer.serialize(state))
+                .deserialize(serializer.getVersion(), serializer.serialize(state(entries)))
                 .getBufferedRequestEntries()
                 .stream()
                 .map(w -> w.getRequestEntry())
                 .toList();
+    }
+
+    private static org.apache.flink.connector.base.sink.writer.BufferedRequestState<IndexRequestEntry> state(
+            List<IndexRequestEntry> entries) {
+        return new org.apache.flink.connector.base.sink.writer.BufferedRequestState<>(entries.stream()
+                .map(e -> new org.apache.flink.connector.base.sink.writer.RequestEntryWrapper<>(e, e.sizeInBytes()))
+                .toList());
     }
 
     private static IndexRequestEntry entry(String id) {
