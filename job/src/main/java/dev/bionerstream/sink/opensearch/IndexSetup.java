@@ -1,5 +1,6 @@
 package dev.bionerstream.sink.opensearch;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -63,12 +64,25 @@ public final class IndexSetup {
         }
     }
 
+    /**
+     * Adds the jar's fields the index lacks. An index that has them all is left alone: a mapping
+     * update is a cluster metadata write, which a read-only block (a full disk) refuses and which
+     * needs a permission the job otherwise does not use.
+     */
     private static void putMappings(OpenSearchClient client, String index) throws IOException {
-        String mappings = DocumentJsonConverter.JSON
-                .readTree(mappingJson())
-                .get("mappings")
-                .toString();
-        try (Response response = send(client, "PUT", "/" + index + "/_mapping", mappings)) {
+        JsonNode mappings = DocumentJsonConverter.JSON.readTree(mappingJson()).get("mappings");
+        try (Response current = send(client, "GET", "/" + index + "/_mapping", null)) {
+            if (current.getStatus() == 200) {
+                JsonNode existing = DocumentJsonConverter.JSON
+                        .readTree(current.getBody().map(IndexSetup::read).orElse("{}"))
+                        .path(index)
+                        .path("mappings");
+                if (existing.path("_meta").equals(mappings.path("_meta")) && hasAllFields(existing, mappings)) {
+                    return;
+                }
+            }
+        }
+        try (Response response = send(client, "PUT", "/" + index + "/_mapping", mappings.toString())) {
             if (response.getStatus() != 200) {
                 throw new IOException("Could not add the fields of " + MAPPING_RESOURCE + " to the mapping of index "
                         + index + " (HTTP " + response.getStatus() + "): "
@@ -80,15 +94,22 @@ public final class IndexSetup {
         }
     }
 
+    /** Every field of {@code wanted} (its properties, nested ones too) is in {@code existing}. */
+    static boolean hasAllFields(JsonNode existing, JsonNode wanted) {
+        JsonNode have = existing.path("properties");
+        for (var field : wanted.path("properties").properties()) {
+            if (!have.has(field.getKey()) || !hasAllFields(have.get(field.getKey()), field.getValue())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static Response send(OpenSearchClient client, String method, String endpoint, String json)
             throws IOException {
         try {
-            return client.generic()
-                    .execute(Requests.builder()
-                            .method(method)
-                            .endpoint(endpoint)
-                            .json(json)
-                            .build());
+            var request = Requests.builder().method(method).endpoint(endpoint);
+            return client.generic().execute((json == null ? request : request.json(json)).build());
         } catch (RuntimeException e) {
             throw new IOException(method + " " + endpoint + ": " + e.getMessage(), e);
         }
