@@ -23,7 +23,7 @@ import org.apache.flink.configuration.ReadableConfig;
  *
  * <pre>{@code
  * if (OpenSearchSinkConfig.isEnabled(conf)) {
- *     documents.sinkTo(OpenSearchSink.of(OpenSearchSinkConfig.from(conf)));
+ *     documents.sinkTo(OpenSearchSink.of(OpenSearchSinkConfig.from(conf), new DocumentJsonConverter()));
  * }
  * }</pre>
  *
