@@ -20,14 +20,14 @@ Without ``--full`` the budget is the options given: each variant trains once, on
 this process, in ``OUT/NAME``, and its ``best.pt`` is scored on the test split of the same corpora;
 the table (test P / R / F1) goes to stdout and ``OUT/budget.md``.
 
-With ``--full`` every variant trains the two stages that made the default (README, *The default
-model's recipe*): 2 epochs from the encoder at the default rates, then 2 more from stage 1's best
-model at half the rates with a 2% warm-up, negative rate 0.5 in both; the seed, and so the held-out
-tenth, is the default's. Variants run as ``--parallel`` child processes (a GPU has room for several
-small encoders; on 2 CPU cores keep 1), each in ``OUT/NAME/stage1`` and ``OUT/NAME/stage2``. The
-table (held-out F1 per corpus/type and pooled, of each variant's kept model) goes to stdout and
-``OUT/full-budget.md``; test splits are left alone, so that only the model chosen here is ever
-scored on them.
+With ``--full`` every variant trains the two stages that made the default (docs/experiments.md, *The
+default model's recipe, and why*): 2 epochs from the encoder at the default rates, then 2 more from
+stage 1's best model at half the rates with a 2% warm-up, negative rate 0.5 in both; the seed, and
+so the held-out tenth, is the default's. Variants run as ``--parallel`` child processes (a GPU has
+room for several small encoders; on 2 CPU cores keep 1), each in ``OUT/NAME/stage1`` and
+``OUT/NAME/stage2``. The table (held-out F1 per corpus/type and pooled, of each variant's kept
+model) goes to stdout and ``OUT/full-budget.md``; test splits are left alone, so that only the model
+chosen here is ever scored on them.
 
 A variant that fails is reported after the table of the others, and the exit status is 1.
 """

@@ -1,9 +1,10 @@
 """Where training and evaluation run, and in what arithmetic: ``--device`` and ``--bf16``.
 
-bfloat16 autocast halves a training step's time on CPUs with AMX or AVX512_BF16 (measured in the
-README) and is the GPU's fast path; the master weights, the optimizer state and the exported ONNX
-stay float32 (float16 storage in the bundle, as before). Elsewhere bf16 is refused rather than
-emulated: emulated bf16 on a CPU without those instructions is slower than float32.
+bfloat16 autocast halves a training step's time on CPUs with AMX or AVX512_BF16 (measured in
+docs/experiments.md, *bfloat16 training*) and is the GPU's fast path; the master weights, the
+optimizer state and the exported ONNX stay float32 (float16 storage in the bundle, as before).
+Elsewhere bf16 is refused rather than emulated: emulated bf16 on a CPU without those instructions is
+slower than float32.
 """
 import argparse
 import contextlib

@@ -157,7 +157,7 @@ final class BenchCommand implements Callable<Integer> {
             if (stream) {
                 Configuration job = engine.toConfiguration();
                 job.set(KafkaOptions.CHECKPOINT_INTERVAL, TimeUtils.parseDuration(checkpointInterval));
-                job.set(KafkaOptions.DELIVERY_GUARANTEE, deliveryGuarantee);
+                job.setString(KafkaOptions.DELIVERY_GUARANTEE.key(), deliveryGuarantee);
                 StreamBench.LatencyPlan latency = rate == null
                         ? null
                         : new StreamBench.LatencyPlan(offeredRates(), Duration.ofSeconds(latencySeconds), index);

@@ -34,7 +34,8 @@ final class DemoIndex implements AutoCloseable {
     static DemoIndex start(ViewerArgs viewerArgs) throws IOException {
         long t0 = System.nanoTime();
         EmbeddedOpenSearch node = EmbeddedOpenSearch.start();
-        return new DemoIndex(node, viewerArgs, ViewerConfig.DEFAULT_INDEX, (System.nanoTime() - t0) / 1e9);
+        return new DemoIndex(
+                node, viewerArgs, OpenSearchSinkOptions.INDEX.defaultValue(), (System.nanoTime() - t0) / 1e9);
     }
 
     /** Turns the job's index sink on, towards this node (the sink creates the index with its mapping). */

@@ -8,7 +8,10 @@ import dev.bionerstream.formats.BioCJson;
 import dev.bionerstream.formats.BioCXml;
 import dev.bionerstream.formats.Offsets;
 import dev.bionerstream.formats.PubTator;
-import dev.bionerstream.kafka.OutputFormat;
+import dev.bionerstream.job.JobOptions;
+import dev.bionerstream.kafka.KafkaOptions;
+import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.OptionChecks;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -20,9 +23,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import javax.xml.stream.XMLStreamException;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.util.TimeUtils;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -32,6 +35,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "export",
         mixinStandardHelpOptions = true,
+        modelTransformer = ExportCommand.Flags.class,
         header = "The job's documents as PubTator, BioC JSON or BioC XML",
         description = {
             "Reads the per-document topic (read_committed) and writes the documents as they stand: the newest record per document, deleted ones left out. Offsets in code points over title + \" \" + abstract, types Chemical, Disease, Gene, Species, concept id - (the job does not normalise). Stops when no record arrived for --idle."
@@ -45,21 +49,15 @@ final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Mixin
-    KafkaArgs kafka;
-
-    @Option(
-            names = "--topic",
-            defaultValue = "entity-documents",
-            description = "documents topic. Default: ${DEFAULT-VALUE}")
-    String topic;
-
-    @Option(
-            names = "--kafka.output-format",
-            defaultValue = "avro",
-            description =
-                    "how the job writes the topic, its kafka.output-format: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}")
-    OutputFormat topicFormat;
+    /** The job's brokers, documents topic ({@code --topic} for short) and the format it writes the topic in. */
+    static final class Flags extends SettingFlags {
+        Flags() {
+            super(
+                    bootstrapServers(),
+                    CommandLineFlags.of(JobOptions.DOCUMENTS_TOPIC, "--topic"),
+                    CommandLineFlags.of(KafkaOptions.OUTPUT_FORMAT));
+        }
+    }
 
     @Option(
             names = "--format",
@@ -82,9 +80,15 @@ final class ExportCommand implements Callable<Integer> {
             throw new ParameterException(
                     spec.commandLine(), "--format must be pubtator, bioc or bioc-xml, got " + format);
         }
+        Configuration job = CommandLineFlags.given(
+                spec, List.of(KafkaOptions.BOOTSTRAP_SERVERS, JobOptions.DOCUMENTS_TOPIC, KafkaOptions.OUTPUT_FORMAT));
+        String topic = job.get(JobOptions.DOCUMENTS_TOPIC);
         List<Annotated> docs;
-        try (TopicReader<DocumentEntities> reader =
-                new TopicReader<>(kafka.bootstrapServers, topic, DocumentEntities.class, topicFormat)) {
+        try (TopicReader<DocumentEntities> reader = new TopicReader<>(
+                job.get(KafkaOptions.BOOTSTRAP_SERVERS),
+                topic,
+                DocumentEntities.class,
+                OptionChecks.oneOf(job, KafkaOptions.OUTPUT_FORMAT))) {
             reader.pollWhileProgressing(l -> false, TimeUtils.parseDuration(idle));
             // The documents as they stand: a revision replaces its document, a tombstone removes it.
             docs = reader.current().values().stream().map(Offsets::annotated).toList();

@@ -7,6 +7,8 @@ import dev.bionerstream.formats.Annotated;
 import dev.bionerstream.formats.BioCJson;
 import dev.bionerstream.formats.BioCXml;
 import dev.bionerstream.formats.PubTator;
+import dev.bionerstream.kafka.KafkaOptions;
+import dev.bionerstream.options.CommandLineFlags;
 import dev.bionerstream.records.JsonAbstracts;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -15,15 +17,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Turns a corpus in PubTator or BioC (JSON or XML) into Abstract records on the input topic; existing annotations are not sent. */
 @Command(
         name = "import",
         mixinStandardHelpOptions = true,
+        modelTransformer = ImportCommand.Flags.class,
         header = "PubTator, BioC JSON or BioC XML documents to the input topic",
         description = {
             "Each document becomes a JSON Abstract record: the first passage is the title, the others are joined into the abstract with single spaces; its own annotations are not sent, and PubTator relation lines (such as BC5CDR's CID) are read past."
@@ -50,14 +55,15 @@ final class ImportCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Input input;
 
-    @Mixin
-    KafkaArgs kafka;
+    /** The job's brokers and input topic ({@code --topic} for short). */
+    static final class Flags extends SettingFlags {
+        Flags() {
+            super(bootstrapServers(), CommandLineFlags.of(KafkaOptions.INPUT_TOPIC, "--topic"));
+        }
+    }
 
-    @Option(
-            names = "--topic",
-            defaultValue = "abstracts",
-            description = "input topic of the job. Default: ${DEFAULT-VALUE}")
-    String topic;
+    @Spec
+    CommandSpec spec;
 
     @Option(
             names = "--source",
@@ -67,8 +73,11 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Configuration job =
+                CommandLineFlags.given(spec, List.of(KafkaOptions.BOOTSTRAP_SERVERS, KafkaOptions.INPUT_TOPIC));
+        String topic = job.get(KafkaOptions.INPUT_TOPIC);
         List<Annotated> docs = read();
-        TopicWriter.produce(kafka.bootstrapServers, topic, records(docs, source));
+        TopicWriter.produce(job.get(KafkaOptions.BOOTSTRAP_SERVERS), topic, records(docs, source));
         System.out.printf("%d documents written to %s%n", docs.size(), topic);
         return 0;
     }

@@ -52,8 +52,6 @@ public final class Main {
         // Examples are easier to copy unwrapped; a wider terminal gets its own width.
         cli.setUsageHelpWidth(100);
         cli.setUsageHelpAutoWidth(true);
-        // Enum options are written as the job's keys are: --kafka.output-format json
-        cli.setCaseInsensitiveEnumValuesAllowed(true);
         layOut(cli);
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("error: " + e.getMessage());

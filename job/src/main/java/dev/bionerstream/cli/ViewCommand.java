@@ -1,18 +1,24 @@
 package dev.bionerstream.cli;
 
+import dev.bionerstream.options.CommandLineFlags;
 import dev.bionerstream.sink.opensearch.OpenSearchSinkConfig;
+import dev.bionerstream.sink.opensearch.OpenSearchSinkOptions;
 import dev.bionerstream.viewer.DeadLetterCounter;
 import dev.bionerstream.viewer.ViewerConfig;
 import dev.bionerstream.viewer.ViewerServer;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Serves the search-and-view page over a running deployment's index until stopped. */
 @Command(
         name = "view",
         mixinStandardHelpOptions = true,
+        modelTransformer = ViewCommand.Flags.class,
         header = "A page to search the job's index and see the entities",
         description = {
             "Search by entity, type, free text, document id and year; each document with its entities highlighted. --opensearch defaults to OPENSEARCH_HOSTS (its first node); basic auth from OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD; an https node signed by its own CA needs OPENSEARCH_CA_CERT (its PEM, or a file path)."
@@ -31,11 +37,15 @@ final class ViewCommand implements Callable<Integer> {
                     + "OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD)")
     String openSearch;
 
-    @Option(
-            names = "--index",
-            defaultValue = ViewerConfig.DEFAULT_INDEX,
-            description = "the job's index (opensearch.index). Default: ${DEFAULT-VALUE}")
-    String index;
+    /** The job's index ({@code --index} for short). */
+    static final class Flags extends SettingFlags {
+        Flags() {
+            super(CommandLineFlags.of(OpenSearchSinkOptions.INDEX, "--index"));
+        }
+    }
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     ViewerArgs viewer;
@@ -44,6 +54,8 @@ final class ViewCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // OPENSEARCH_HOSTS may list several nodes, as the sink takes it; the page needs one.
         String node = openSearch.split(",")[0].strip();
+        String index = CommandLineFlags.given(spec, List.of(OpenSearchSinkOptions.INDEX))
+                .get(OpenSearchSinkOptions.INDEX);
         ViewerConfig config = viewer.config(
                 node,
                 index,

@@ -4,7 +4,7 @@ import java.io.Serializable;
 import java.util.Locale;
 
 /**
- * The {@code model.gate} setting, parsed once where the config is built: {@link Kind#BUNDLE} (on
+ * The presence gate setting, parsed once where the config is built: {@link Kind#BUNDLE} (on
  * when the bundle's measured gate is enabled), {@link Kind#ON} (the bundle's threshold),
  * {@link Kind#OFF}, or a {@link Kind#THRESHOLD} of its own. {@link PresenceGate#resolve} applies it
  * to a bundle.
@@ -33,7 +33,10 @@ public record GateSetting(Kind kind, double threshold) implements Serializable {
         return new GateSetting(Kind.THRESHOLD, threshold);
     }
 
-    /** {@code bundle}, {@code on}, {@code off} or a threshold in (0, 1), any case and spacing. */
+    /**
+     * {@code bundle}, {@code on}, {@code off} or a threshold in (0, 1), any case and spacing; otherwise a
+     * {@link RefusedSettingException} for the caller to word.
+     */
     public static GateSetting parse(String setting) {
         String s = setting.trim().toLowerCase(Locale.ROOT);
         for (GateSetting named : new GateSetting[] {BUNDLE, ON, OFF}) {
@@ -44,8 +47,9 @@ public record GateSetting(Kind kind, double threshold) implements Serializable {
         try {
             return threshold(Double.parseDouble(s));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    "--model.gate must be bundle, on, off or a threshold between 0 and 1, got " + setting);
+            throw new RefusedSettingException(
+                    RefusedSettingException.Setting.GATE,
+                    "must be bundle, on, off or a threshold between 0 and 1, got " + setting);
         }
     }
 

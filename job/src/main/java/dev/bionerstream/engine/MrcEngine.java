@@ -43,7 +43,8 @@ public final class MrcEngine implements AutoCloseable {
 
     /**
      * Only {@code types} (all of the bundle's when empty): a type not asked for costs no model pass.
-     * {@code gate} is the {@code model.gate} setting ({@link PresenceGate#resolve}).
+     * {@code gate} is the presence gate setting ({@link PresenceGate#resolve}). A gate or corpus the bundle
+     * cannot apply is a {@link RefusedSettingException}.
      */
     public MrcEngine(ModelBundle bundle, List<String> types, GateSetting gate) {
         this(bundle, types, gate, Map.of());
@@ -59,8 +60,10 @@ public final class MrcEngine implements AutoCloseable {
         this.gate = PresenceGate.resolve(manifest, gate).orElse(null);
         Optional<SentenceSyntax> syntax = SentenceSyntax.of(manifest);
         if (this.gate != null && syntax.isPresent()) {
-            throw new IllegalArgumentException("the bundle " + manifest.id()
-                    + " reads syntax, which its presence gate's pass does not have: run it with --model.gate off");
+            throw new RefusedSettingException(
+                    RefusedSettingException.Setting.GATE,
+                    gate + ": the bundle " + manifest.id()
+                            + " reads syntax, which its presence gate's pass does not have: set the gate off");
         }
         this.presenceIndex =
                 queries.stream().mapToInt(manifest.entityTypes()::indexOf).toArray();

@@ -41,8 +41,10 @@ public record PresenceGate(double threshold) {
 
     private static BundleGate present(BundleGate gate, BundleManifest manifest, GateSetting setting) {
         if (gate == null) {
-            throw new IllegalArgumentException("--model.gate " + setting + ": the bundle " + manifest.id()
-                    + " has no presence gate (export it with model-export's --gate)");
+            throw new RefusedSettingException(
+                    RefusedSettingException.Setting.GATE,
+                    setting + ": the bundle " + manifest.id()
+                            + " has no presence gate (export it with model-export's --gate)");
         }
         return gate;
     }

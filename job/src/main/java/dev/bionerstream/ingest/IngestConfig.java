@@ -33,12 +33,8 @@ public record IngestConfig(KafkaConfig kafka, String directory, Duration monitor
             shared.set(KafkaOptions.GROUP_ID, DEFAULT_GROUP_ID);
         }
         KafkaConfig kafka = KafkaConfig.from(shared);
-        String dir = c.get(DIRECTORY);
-        if (dir == null || dir.isBlank()) {
-            throw new IllegalArgumentException(
-                    "--" + DIRECTORY.key() + " is required: the directory PubMed files are dropped into");
-        }
+        String dir = OptionChecks.requireGiven(DIRECTORY, c.get(DIRECTORY), "/data/pubmed");
         OptionChecks.requirePositive(MONITOR_INTERVAL, c.get(MONITOR_INTERVAL));
-        return new IngestConfig(kafka, dir.trim(), c.get(MONITOR_INTERVAL), c.get(MIN_FILE_AGE));
+        return new IngestConfig(kafka, dir, c.get(MONITOR_INTERVAL), c.get(MIN_FILE_AGE));
     }
 }

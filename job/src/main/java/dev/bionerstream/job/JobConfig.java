@@ -49,13 +49,13 @@ public record JobConfig(
         OptionKeys.requireKnown(c, OPTIONS, KafkaOptions.KAFKA_PROPERTIES_PREFIX);
         KafkaConfig kafka = KafkaConfig.from(c);
         OptionChecks.requirePositive(ASYNC_CAPACITY, c.get(ASYNC_CAPACITY));
-        OptionChecks.requireNotNegative(ASYNC_RETRIES, c.get(ASYNC_RETRIES));
+        OptionChecks.requireNotNegative(ASYNC_RETRIES, c.get(ASYNC_RETRIES), "a failed document is not retried");
         return new JobConfig(
                 kafka,
                 c.get(ENTITIES_TOPIC),
                 c.get(DOCUMENTS_TOPIC),
-                StartingOffsets.parse(STARTING_OFFSETS.key(), c.get(STARTING_OFFSETS)),
-                InputFormat.parse(INPUT_FORMAT.key(), c.get(INPUT_FORMAT)),
+                StartingOffsets.parse(STARTING_OFFSETS, c.get(STARTING_OFFSETS)),
+                OptionChecks.oneOf(c, INPUT_FORMAT),
                 ModelRoutes.from(c, bundles),
                 c.get(ASYNC_CAPACITY),
                 c.get(ASYNC_TIMEOUT),

@@ -1,5 +1,6 @@
 package dev.bionerstream.job;
 
+import dev.bionerstream.records.InputFormat;
 import java.time.Duration;
 import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
@@ -30,9 +31,9 @@ public final class JobOptions {
             .withDescription(
                     "earliest, latest, committed (earliest when the group has none) or timestamp:<epoch-millis>. "
                             + "Used only when the job starts without a savepoint.");
-    public static final ConfigOption<String> INPUT_FORMAT = ConfigOptions.key("kafka.input-format")
-            .stringType()
-            .defaultValue("json")
+    public static final ConfigOption<InputFormat> INPUT_FORMAT = ConfigOptions.key("kafka.input-format")
+            .enumType(InputFormat.class)
+            .defaultValue(InputFormat.JSON)
             .withDescription("json (UTF-8 JSON object) or avro (binary Abstract, no registry header).");
 
     public static final ConfigOption<Integer> ASYNC_CAPACITY = ConfigOptions.key("async.capacity")

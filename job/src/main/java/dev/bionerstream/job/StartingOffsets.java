@@ -1,7 +1,9 @@
 package dev.bionerstream.job;
 
+import dev.bionerstream.options.OptionChecks;
 import java.io.Serializable;
 import java.util.Locale;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
 
@@ -19,7 +21,7 @@ public record StartingOffsets(Kind kind, long timestampMillis) implements Serial
     }
 
     /** {@code earliest}, {@code latest}, {@code committed} or {@code timestamp:<epoch-millis>}. */
-    public static StartingOffsets parse(String key, String spec) {
+    public static StartingOffsets parse(ConfigOption<String> option, String spec) {
         String s = spec.trim().toLowerCase(Locale.ROOT);
         if (s.matches("timestamp:\\d+")) {
             return new StartingOffsets(Kind.TIMESTAMP, Long.parseLong(s.substring("timestamp:".length())));
@@ -28,8 +30,8 @@ public record StartingOffsets(Kind kind, long timestampMillis) implements Serial
             case "earliest" -> new StartingOffsets(Kind.EARLIEST, 0);
             case "latest" -> new StartingOffsets(Kind.LATEST, 0);
             case "committed" -> new StartingOffsets(Kind.COMMITTED, 0);
-            default -> throw new IllegalArgumentException(
-                    "--" + key + " must be earliest, latest, committed or timestamp:<epoch-millis>, got " + spec);
+            default -> throw OptionChecks.refused(
+                    option, "must be earliest, latest, committed or timestamp:<epoch-millis>, got " + spec);
         };
     }
 

@@ -5,7 +5,6 @@ import static dev.bionerstream.kafka.KafkaOptions.*;
 import dev.bionerstream.options.OptionChecks;
 import java.io.Serializable;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -34,19 +33,7 @@ public record KafkaConfig(
 
     /** The settings in {@code c}; the caller has refused keys it does not know ({@link dev.bionerstream.options.OptionKeys}). */
     public static KafkaConfig from(Configuration c) {
-        String servers = c.get(BOOTSTRAP_SERVERS);
-        if (servers == null || servers.isBlank()) {
-            throw new IllegalArgumentException("--" + BOOTSTRAP_SERVERS.key() + " is required, e.g. --"
-                    + BOOTSTRAP_SERVERS.key() + " localhost:9092");
-        }
-        DeliveryGuarantee guarantee =
-                switch (c.get(DELIVERY_GUARANTEE).trim().toLowerCase(Locale.ROOT)) {
-                    case "exactly-once", "exactly_once" -> DeliveryGuarantee.EXACTLY_ONCE;
-                    case "at-least-once", "at_least_once" -> DeliveryGuarantee.AT_LEAST_ONCE;
-                    case "none" -> DeliveryGuarantee.NONE;
-                    default -> throw new IllegalArgumentException(
-                            "--" + DELIVERY_GUARANTEE.key() + " must be exactly-once, at-least-once or none");
-                };
+        String servers = OptionChecks.requireGiven(BOOTSTRAP_SERVERS, c.get(BOOTSTRAP_SERVERS), "localhost:9092");
         OptionChecks.requirePositive(PARALLELISM, c.get(PARALLELISM));
         Map<String, String> kafka = new TreeMap<>();
         c.toMap().forEach((k, v) -> {
@@ -55,12 +42,12 @@ public record KafkaConfig(
             }
         });
         return new KafkaConfig(
-                servers.trim(),
+                servers,
                 c.get(INPUT_TOPIC),
                 c.get(DEAD_LETTER_TOPIC),
-                outputFormat(c),
+                OptionChecks.oneOf(c, OUTPUT_FORMAT),
                 c.get(GROUP_ID),
-                guarantee,
+                OptionChecks.oneOf(c, DELIVERY_GUARANTEE),
                 c.get(TRANSACTIONAL_ID_PREFIX),
                 c.get(TRANSACTION_TIMEOUT),
                 Map.copyOf(kafka),
@@ -69,16 +56,6 @@ public record KafkaConfig(
                 c.getOptional(CHECKPOINT_DIR)
                         .map(d -> d.replaceAll("/+$", "") + "/" + c.get(GROUP_ID))
                         .orElse(null));
-    }
-
-    /** Flink's own message names neither the option as a user writes it nor the values it takes. */
-    private static OutputFormat outputFormat(Configuration c) {
-        try {
-            return c.get(OUTPUT_FORMAT);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--" + OUTPUT_FORMAT.key() + " must be avro or json, got "
-                    + c.toMap().get(OUTPUT_FORMAT.key()));
-        }
     }
 
     /** Where this job's checkpoints go ({@code job.checkpoint-dir}/{@code kafka.group-id}), when set. */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 
 /**
  * The settings every job on the topics shares (the annotation job and the PubMed feed): the Kafka
@@ -44,9 +45,10 @@ public final class KafkaOptions {
             .defaultValue("bioner-stream")
             .withDescription("Consumer group id.");
 
-    public static final ConfigOption<String> DELIVERY_GUARANTEE = ConfigOptions.key("kafka.delivery-guarantee")
-            .stringType()
-            .defaultValue("exactly-once")
+    public static final ConfigOption<DeliveryGuarantee> DELIVERY_GUARANTEE = ConfigOptions.key(
+                    "kafka.delivery-guarantee")
+            .enumType(DeliveryGuarantee.class)
+            .defaultValue(DeliveryGuarantee.EXACTLY_ONCE)
             .withDescription("exactly-once, at-least-once or none.");
 
     public static final ConfigOption<String> TRANSACTIONAL_ID_PREFIX = ConfigOptions.key(

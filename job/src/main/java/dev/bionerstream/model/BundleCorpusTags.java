@@ -9,8 +9,8 @@ import java.util.Map;
  * {@code bundle.json} "corpus_tags": the model was trained on several corpora with each question
  * wrapped in its corpus's tag ({@code <BC5CDR> question </BC5CDR>}, seed 003's dataset tags), so it
  * follows the annotation conventions of the corpus it is asked in. {@code corpora} lists the tags it
- * learnt; {@code defaults} names the corpus whose conventions each type follows unless the user
- * picks another ({@code model.corpus}).
+ * learnt; {@code defaults} names the corpus whose conventions each type follows unless the caller
+ * picks another.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record BundleCorpusTags(

@@ -15,15 +15,16 @@ public final class OptionText {
 
     /** The default as a user writes it ({@code 20 ms}, {@code avro}), or empty when the option has none. */
     public static String defaultValue(ConfigOption<?> option) {
-        if (!option.hasDefaultValue()) {
-            return "";
-        }
-        Object value = option.defaultValue();
+        return option.hasDefaultValue() ? shown(option.defaultValue()) : "";
+    }
+
+    /** A value as a user writes it: {@code 20 ms}, {@code avro}, {@code exactly-once}, {@code 5 mb}. */
+    public static String shown(Object value) {
         if (value instanceof Duration d) {
             return TimeUtils.formatWithHighestUnit(d);
         }
         if (value instanceof Enum<?> e) {
-            return e.name().toLowerCase(Locale.ROOT);
+            return e.toString().toLowerCase(Locale.ROOT);
         }
         return String.valueOf(value);
     }

@@ -9,11 +9,9 @@ public enum InputFormat {
     /** A binary Avro {@code Abstract}, no registry header. */
     AVRO;
 
-    public static InputFormat parse(String key, String value) {
-        return switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "json" -> JSON;
-            case "avro" -> AVRO;
-            default -> throw new IllegalArgumentException("--" + key + " must be json or avro, got " + value);
-        };
+    /** As the user writes it. */
+    @Override
+    public String toString() {
+        return name().toLowerCase(Locale.ROOT);
     }
 }

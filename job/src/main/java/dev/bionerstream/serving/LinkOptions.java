@@ -70,8 +70,8 @@ public final class LinkOptions {
             try {
                 taxa.add(Integer.parseInt(t.strip().replaceFirst("^ncbitaxon:", "")));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--" + GENE_SPECIES.key()
-                        + " must be document or NCBI taxon ids such as 9606,10090, got " + value);
+                throw OptionChecks.refused(
+                        GENE_SPECIES, "must be document or NCBI taxon ids such as 9606,10090, got " + value);
             }
         }
         return taxa;

@@ -3,6 +3,7 @@ package dev.bionerstream.serving;
 import static dev.bionerstream.serving.ServingOptions.LANGUAGE_BUNDLES;
 
 import dev.bionerstream.engine.GateSetting;
+import dev.bionerstream.options.OptionChecks;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,9 +36,10 @@ public record ModelRoutes(ServingConfig defaultModel, Map<String, ServingConfig>
             String[] kv = pair.split("=", 2);
             String language = kv.length == 2 ? Languages.key(kv[0]) : null;
             if (language == null || kv[1].isBlank()) {
-                throw new IllegalArgumentException("--" + LANGUAGE_BUNDLES.key()
-                        + " takes LANG=DIR pairs separated by commas, e.g. spa=/models/pharmaconer; got '" + pair.trim()
-                        + "'");
+                throw OptionChecks.refused(
+                        LANGUAGE_BUNDLES,
+                        "takes LANG=DIR pairs separated by commas, e.g. spa=/models/pharmaconer; got '" + pair.trim()
+                                + "'");
             }
             ServingConfig model = new ServingConfig(
                     kv[1].trim(),
@@ -52,8 +54,10 @@ public record ModelRoutes(ServingConfig defaultModel, Map<String, ServingConfig>
                     base.maxWindowsPerDocument());
             ServingConfig earlier = byLanguage.put(language, model);
             if (earlier != null && !earlier.equals(model)) {
-                throw new IllegalArgumentException("--" + LANGUAGE_BUNDLES.key() + " names two bundles for language "
-                        + language + ": " + earlier.bundle() + " and " + model.bundle());
+                throw OptionChecks.refused(
+                        LANGUAGE_BUNDLES,
+                        "names two bundles for language " + language + ": " + earlier.bundle() + " and "
+                                + model.bundle());
             }
         }
         return new ModelRoutes(base, byLanguage);

@@ -1,6 +1,7 @@
 package dev.bionerstream.serving;
 
 import dev.bionerstream.engine.MrcEngine;
+import dev.bionerstream.engine.RefusedSettingException;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.model.ModelBundle;
 
@@ -21,8 +22,13 @@ public final class ServedModel implements AutoCloseable {
     /** Loads {@code config}'s bundle, checks its types, gate and corpora, then opens its session with {@code factory}. */
     public static ServedModel open(ServingConfig config, SessionFactory factory) {
         ModelBundle bundle = config.loadBundle();
-        MrcEngine engine = new MrcEngine(
-                bundle, config.entityTypes(), config.gate(), config.corpora()); // checks them before loading the model
+        MrcEngine engine;
+        try {
+            // checks them before loading the model
+            engine = new MrcEngine(bundle, config.entityTypes(), config.gate(), config.corpora());
+        } catch (RefusedSettingException e) {
+            throw ServingConfig.worded(e);
+        }
         try {
             return new ServedModel(engine, factory.open(bundle, config.inferenceHere()));
         } catch (RuntimeException failed) {

@@ -5,6 +5,7 @@ import static dev.bionerstream.serving.ServingOptions.*;
 import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.engine.PresenceGate;
+import dev.bionerstream.engine.RefusedSettingException;
 import dev.bionerstream.inference.Device;
 import dev.bionerstream.inference.GraphOptimization;
 import dev.bionerstream.inference.InferenceOptions;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 
 /**
@@ -46,14 +48,8 @@ public record ServingConfig(
         Objects.requireNonNull(batchMaxSize, "batchMaxSize");
         corpora = Map.copyOf(corpora);
         OptionChecks.requirePositive(MAX_WINDOWS_PER_DOCUMENT, maxWindowsPerDocument);
-        if (runners < 0) {
-            throw new IllegalArgumentException(
-                    "--" + RUNNERS.key() + " must be 0 (one per core on a CPU) or more, got " + runners);
-        }
-        if (batchMaxWait.isNegative()) {
-            throw new IllegalArgumentException(
-                    "--" + BATCH_MAX_WAIT.key() + " must not be negative, got " + batchMaxWait);
-        }
+        OptionChecks.requireNotNegative(RUNNERS, runners, "one per core on a CPU");
+        OptionChecks.requireNotNegative(BATCH_MAX_WAIT, batchMaxWait);
     }
 
     /**
@@ -61,13 +57,10 @@ public record ServingConfig(
      * option and how to fix it. {@code bundles} picks the bundle for the device read here.
      */
     public static ServingConfig from(ReadableConfig c, BundleChoice bundles) {
-        if (c.get(THREADS) < 0) {
-            throw new IllegalArgumentException(
-                    "--" + THREADS.key() + " must be 0 (all cores) or more, got " + c.get(THREADS));
-        }
-        GraphOptimization optimization = GraphOptimization.parse(OPTIMIZATION.key(), c.get(OPTIMIZATION));
+        int threads = OptionChecks.requireNotNegative(THREADS, c.get(THREADS), "all cores");
+        GraphOptimization optimization = OptionChecks.oneOf(c, OPTIMIZATION);
         Device device = Device.parse(c.get(DEVICE));
-        InferenceOptions inference = new InferenceOptions(device, c.get(THREADS), 1, optimization);
+        InferenceOptions inference = new InferenceOptions(device, threads, 1, optimization);
         List<String> types = c.getOptional(ENTITY_TYPES)
                 .map(s -> Arrays.stream(s.split("[,;]"))
                         .map(String::trim)
@@ -77,13 +70,31 @@ public record ServingConfig(
         return new ServingConfig(
                 bundles.bundle(c, device),
                 types,
-                GateSetting.parse(c.get(GATE)),
+                gate(c.get(GATE)),
                 OptionChecks.pairs(CORPUS, c.get(CORPUS), "TYPE=CORPUS", "disease=NCBI-disease"),
                 inference,
                 new BatchSize(OptionChecks.requirePositive(BATCH_MAX_SIZE, c.get(BATCH_MAX_SIZE))),
                 c.get(BATCH_MAX_WAIT),
                 c.get(RUNNERS),
                 c.get(MAX_WINDOWS_PER_DOCUMENT));
+    }
+
+    private static GateSetting gate(String setting) {
+        try {
+            return GateSetting.parse(setting);
+        } catch (RefusedSettingException e) {
+            throw worded(e);
+        }
+    }
+
+    /** The engine's refusal of the gate or the corpora, worded with the option that set it. */
+    static IllegalArgumentException worded(RefusedSettingException refused) {
+        ConfigOption<String> option =
+                switch (refused.setting()) {
+                    case GATE -> GATE;
+                    case CORPUS -> CORPUS;
+                };
+        return OptionChecks.refused(option, refused.detail());
     }
 
     /** The model runners on the machine the model runs on ({@link ServingOptions#RUNNERS}). */

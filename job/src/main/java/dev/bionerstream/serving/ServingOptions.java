@@ -1,5 +1,6 @@
 package dev.bionerstream.serving;
 
+import dev.bionerstream.inference.GraphOptimization;
 import java.time.Duration;
 import java.util.List;
 import org.apache.flink.configuration.ConfigOption;
@@ -35,9 +36,9 @@ public final class ServingOptions {
                             + "threads; 0 = on a CPU left at model.threads 0, one runner per core of the machine the "
                             + "model runs on, each with one thread (a core taken by the job's other threads then stalls "
                             + "one batch, not all: docs/throughput.md), otherwise 1.");
-    public static final ConfigOption<String> OPTIMIZATION = ConfigOptions.key("model.optimization")
-            .stringType()
-            .defaultValue("all")
+    public static final ConfigOption<GraphOptimization> OPTIMIZATION = ConfigOptions.key("model.optimization")
+            .enumType(GraphOptimization.class)
+            .defaultValue(GraphOptimization.ALL)
             .withDescription("ONNX Runtime graph optimisation: none, basic, extended or all.");
     public static final ConfigOption<String> ENTITY_TYPES = ConfigOptions.key("model.entity-types")
             .stringType()

@@ -15,7 +15,6 @@ public record ViewerConfig(
         String host, int port, URI openSearch, String index, String username, String password, String ca) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8090;
-    public static final String DEFAULT_INDEX = "bioner-documents";
 
     public ViewerConfig {
         if (host == null || host.isBlank()) {

@@ -3,11 +3,15 @@ package dev.bionerstream.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import org.junit.jupiter.api.Test;
 
 /**
  * The layering the code is drawn with, as one rule ({@link #THE_LAYERS}), from the top: the command
@@ -17,9 +21,12 @@ import com.tngtech.archunit.lang.ArchRule;
  * either: the Kafka transport ({@code kafka}), the options layer ({@code options}: command-line
  * parsing, the checks and the text every option shows, as help or as docs), the input records ({@code records}: formats, checks,
  * decoding), the feed formats ({@code pubmed}, {@code formats}) and the model core (bundles, features,
- * the native libraries' thread, syntax, text, evaluation, the entity linker). The viewer reads the index over HTTP only: the cli wires it, it knows no
+ * the native libraries' thread, syntax, text, evaluation, the entity linker); under them the record
+ * schemas ({@code avro}: the classes generated from schemas/*.avsc) that the jobs, the feed formats,
+ * the Kafka transport and the index sink write and read. The viewer reads the index over HTTP only: the cli wires it, it knows no
  * other layer but the TLS trust ({@code tls}: a cluster's own CA) it shares with the index sink. The model core and the feed formats run without Flink, so they can be reused and
- * tested alone, and no package depends on one that depends back on it.
+ * tested alone, and no package depends on one that depends back on it. Every class is in a layer:
+ * a new package fails the rule until it is given one.
  */
 @AnalyzeClasses(packages = "dev.bionerstream", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -38,11 +45,13 @@ class ArchitectureTest {
             RECORDS = "input records",
             FEEDS = "feed formats",
             TLS = "TLS trust",
-            CORE = "model core";
+            CORE = "model core",
+            SCHEMAS = "record schemas";
 
     @ArchTest
     static final ArchRule THE_LAYERS = layeredArchitecture()
             .consideringOnlyDependenciesInLayers()
+            .ensureAllClassesAreContainedInArchitecture()
             .layer(CLI)
             .definedBy("dev.bionerstream.cli..")
             .layer(BENCH)
@@ -82,6 +91,8 @@ class ArchitectureTest {
                     "dev.bionerstream.text..",
                     "dev.bionerstream.eval..",
                     "dev.bionerstream.linking..")
+            .layer(SCHEMAS)
+            .definedBy("dev.bionerstream.avro..")
             .whereLayer(CLI)
             .mayNotBeAccessedByAnyLayer()
             .whereLayer(BENCH)
@@ -114,9 +125,20 @@ class ArchitectureTest {
             .mayOnlyBeAccessedByLayers(SINK, VIEWER)
             .whereLayer(CORE)
             .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, SERVING, ENGINE, INFERENCE)
+            .whereLayer(SCHEMAS)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, FEEDS_JOB, SINK, KAFKA, RECORDS, FEEDS)
             .because("a layer knows only those below it: the model core runs without its callers, the feed job "
                     + "needs no model and no index, the Kafka transport and the input records serve both jobs "
                     + "as peers, and nothing the job runs carries the demo's or the benchmarks' code");
+
+    /** A class of a package no layer lists (this test's own) breaks the layer rule. */
+    @Test
+    void aPackageInNoLayerFailsTheLayerRule() {
+        EvaluationResult result = THE_LAYERS.evaluate(new ClassFileImporter().importClasses(ArchitectureTest.class));
+        assertThat(result.hasViolation()).isTrue();
+        assertThat(result.getFailureReport().getDetails())
+                .anyMatch(line -> line.contains(ArchitectureTest.class.getName()));
+    }
 
     @ArchTest
     static final ArchRule MODEL_CORE_IS_FLINK_FREE = noClasses()

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.avro.DocumentEntities;
-import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import dev.bionerstream.sink.opensearch.OpenSearchSinkConfig;
 import dev.bionerstream.sink.opensearch.TestDocuments;
+import dev.bionerstream.sink.opensearch.TestSinks;
 import dev.bionerstream.viewer.IndexGateway;
 import dev.bionerstream.viewer.ViewerConfig;
 import java.net.URI;
@@ -138,12 +138,11 @@ class SecuredOpenSearchITCase {
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
         env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
-                .sinkTo(OpenSearchSink.builder()
-                        .configure(new Configuration(), variables)
-                        .setBulkMaxActions(40)
-                        .setMaxBufferedRequests(120)
-                        .setBulkFlushInterval(Duration.ofMillis(200))
-                        .build());
+                .sinkTo(TestSinks.documents(
+                        variables,
+                        "--opensearch.bulk.max-actions=40",
+                        "--opensearch.bulk.max-buffered=120",
+                        "--opensearch.bulk.flush-interval=200 ms"));
         return env.executeAsync("secured-opensearch-it");
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Which gate a model.gate setting gives on a bundle, and what it lets through. */
+/** Which gate a presence gate setting gives on a bundle, and what it lets through. */
 class PresenceGateTest {
     static BundleManifest manifest(BundleGate gate) {
         return new BundleManifest(
@@ -63,14 +63,19 @@ class PresenceGateTest {
     @Test
     void askingForAGateTheBundleLacksOrABadSettingIsAnErrorThatSaysWhy() {
         assertThatThrownBy(() -> PresenceGate.resolve(NO_GATE, GateSetting.ON))
-                .hasMessageContaining("--model.gate on: the bundle m:1 has no presence gate")
-                .hasMessageContaining("--gate");
+                .isInstanceOfSatisfying(RefusedSettingException.class, e -> {
+                    assertThat(e.setting()).isEqualTo(RefusedSettingException.Setting.GATE);
+                    assertThat(e.detail()).startsWith("on: the bundle m:1 has no presence gate");
+                })
+                .hasMessageStartingWith("presence gate on: the bundle m:1 has no presence gate")
+                .hasMessageContaining("model-export's --gate");
         assertThatThrownBy(() -> PresenceGate.resolve(NO_GATE, GateSetting.threshold(0.2)))
-                .hasMessageContaining("--model.gate 0.2: the bundle m:1 has no presence gate");
+                .hasMessageContaining("0.2: the bundle m:1 has no presence gate");
         for (String bad : List.of("yes", "1.5", "0", "-0.1", "", "NaN")) {
             assertThatThrownBy(() -> GateSetting.parse(bad))
                     .as(bad)
-                    .hasMessage("--model.gate must be bundle, on, off or a threshold between 0 and 1, got " + bad);
+                    .isInstanceOfSatisfying(RefusedSettingException.class, e -> assertThat(e.detail())
+                            .isEqualTo("must be bundle, on, off or a threshold between 0 and 1, got " + bad));
         }
         assertThatThrownBy(() -> GateSetting.threshold(1)).hasMessageContaining("between 0 and 1");
     }

@@ -89,7 +89,7 @@ class JobConfigTest {
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.device", "tpu"))
                 .hasMessageContaining("cpu, cuda or cuda:N");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--kafka.delivery-guarantee", "twice"))
-                .hasMessageContaining("exactly-once");
+                .hasMessage("--kafka.delivery-guarantee must be exactly-once, at-least-once or none, got twice");
         assertThatThrownBy(() -> OptionKeys.parseArgs("kafka.bootstrap-servers"))
                 .hasMessageContaining("expected --key value");
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.optimization", "max"))
@@ -113,6 +113,22 @@ class JobConfigTest {
                         .outputFormat())
                 .isEqualTo(OutputFormat.AVRO);
         assertThat(OutputFormat.AVRO).hasToString("avro");
+    }
+
+    @Test
+    void theFixedValueSetsAreReadAsTheDocsWriteThemInAnyCase() {
+        JobConfig c = parse(
+                "--kafka.bootstrap-servers",
+                "k:1",
+                "--kafka.delivery-guarantee",
+                "At-Least-Once",
+                "--kafka.input-format",
+                "AVRO",
+                "--model.optimization",
+                "None");
+        assertThat(c.kafka().deliveryGuarantee()).isEqualTo(DeliveryGuarantee.AT_LEAST_ONCE);
+        assertThat(c.inputFormat()).isEqualTo(InputFormat.AVRO);
+        assertThat(c.serving().inference().optimization()).isEqualTo(GraphOptimization.NONE);
     }
 
     @Test

@@ -11,8 +11,8 @@ import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.LinkSettings;
 import dev.bionerstream.linking.Linkers;
 import dev.bionerstream.sink.opensearch.OpenSearchNode;
-import dev.bionerstream.sink.opensearch.OpenSearchSink;
 import dev.bionerstream.sink.opensearch.TestDocuments;
+import dev.bionerstream.sink.opensearch.TestSinks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -226,10 +226,7 @@ class ViewerITCase {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
         env.fromData(documents, new AvroTypeInfo<>(DocumentEntities.class))
-                .sinkTo(OpenSearchSink.builder()
-                        .setHosts(node.url)
-                        .setIndex(INDEX)
-                        .build());
+                .sinkTo(TestSinks.documents("--opensearch.hosts=" + node.url, "--opensearch.index=" + INDEX));
         env.execute("viewer-it");
     }
 

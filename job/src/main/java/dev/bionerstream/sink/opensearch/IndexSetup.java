@@ -60,7 +60,8 @@ public final class IndexSetup {
             }
             throw new IOException("Could not create OpenSearch index " + index + " (HTTP " + response.getStatus()
                     + "): " + body + ". Create it yourself with the body of " + MAPPING_RESOURCE
-                    + " and set opensearch.create-index=false, or give the job's user the create_index permission.");
+                    + " and set " + OpenSearchSinkOptions.CREATE_INDEX.key()
+                    + "=false, or give the job's user the create_index permission.");
         }
     }
 
@@ -88,7 +89,8 @@ public final class IndexSetup {
                         + index + " (HTTP " + response.getStatus() + "): "
                         + response.getBody().map(IndexSetup::read).orElse("")
                         + ". Add them yourself (PUT /" + index + "/_mapping with its \"mappings\") and set "
-                        + "opensearch.create-index=false, or give the job's user the indices:admin/mapping/put "
+                        + OpenSearchSinkOptions.CREATE_INDEX.key()
+                        + "=false, or give the job's user the indices:admin/mapping/put "
                         + "permission on the index.");
             }
         }

@@ -28,12 +28,15 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * <p>The index is created with the mapping in {@code opensearch/documents-mapping.json} when it is
  * missing (unless {@code opensearch.create-index} is false).
  *
+ * <p>One way in: the settings read and checked from the {@link OpenSearchSinkOptions} by
+ * {@link OpenSearchSinkConfig#from}, and the converter of the stream's records.
+ *
  * <pre>{@code
  * DataStream<DocumentEntities> documents = ...;
- * documents.sinkTo(OpenSearchSink.builder()
- *         .setHosts("http://localhost:9200")
- *         .setIndex("bioner-documents")
- *         .build()).name("opensearch");
+ * if (OpenSearchSinkConfig.isEnabled(conf)) {
+ *     documents.sinkTo(OpenSearchSink.of(OpenSearchSinkConfig.from(conf), new DocumentJsonConverter()))
+ *             .name("opensearch");
+ * }
  * }</pre>
  */
 public final class OpenSearchSink<T> extends AsyncSinkBase<T, IndexRequestEntry> {
@@ -55,19 +58,14 @@ public final class OpenSearchSink<T> extends AsyncSinkBase<T, IndexRequestEntry>
         this.config = config;
     }
 
-    /** A sink with settings already read and validated by {@link OpenSearchSinkConfig#from}. */
-    public static OpenSearchSink<DocumentEntities> of(OpenSearchSinkConfig config) {
-        return new OpenSearchSink<>(config, new DocumentJsonConverter());
-    }
-
-    /** A sink of any record type, which {@code converter} maps to index or delete operations. */
+    /**
+     * A sink with settings already read and checked by {@link OpenSearchSinkConfig#from}, of records that
+     * {@code converter} maps to index or delete operations ({@link DocumentJsonConverter} for {@link
+     * DocumentEntities}).
+     */
     public static <T> OpenSearchSink<T> of(
             OpenSearchSinkConfig config, ElementConverter<T, IndexRequestEntry> converter) {
         return new OpenSearchSink<>(config, converter);
-    }
-
-    public static OpenSearchSinkBuilder builder() {
-        return new OpenSearchSinkBuilder();
     }
 
     public OpenSearchSinkConfig config() {

@@ -3,6 +3,7 @@ package dev.bionerstream.sink.opensearch;
 import static dev.bionerstream.sink.opensearch.OpenSearchSinkOptions.*;
 
 import dev.bionerstream.options.OptionChecks;
+import dev.bionerstream.options.OptionText;
 import java.io.Serializable;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -22,7 +23,7 @@ import org.apache.flink.configuration.ReadableConfig;
  *
  * <pre>{@code
  * if (OpenSearchSinkConfig.isEnabled(conf)) {
- *     documents.sinkTo(OpenSearchSink.of(OpenSearchSinkConfig.from(conf)));
+ *     documents.sinkTo(OpenSearchSink.of(OpenSearchSinkConfig.from(conf), new DocumentJsonConverter()));
  * }
  * }</pre>
  *
@@ -78,6 +79,10 @@ public record OpenSearchSinkConfig(
     public static OpenSearchSinkConfig from(ReadableConfig conf, Map<String, String> env) {
         String hostList = conf.getOptional(HOSTS).orElse(env.get(ENV_HOSTS));
         List<String> hosts = hostList == null ? List.of() : splitHosts(hostList);
+        OptionChecks.requireGiven(
+                HOSTS,
+                String.join(",", hosts),
+                "http://localhost:9200 (or the " + ENV_HOSTS + " environment variable)");
         String index = conf.get(INDEX);
         String username = conf.getOptional(USERNAME).orElse(env.get(ENV_USERNAME));
         String password = conf.getOptional(PASSWORD).orElse(env.get(ENV_PASSWORD));
@@ -91,39 +96,35 @@ public record OpenSearchSinkConfig(
         Duration initialBackoff = conf.get(RETRY_INITIAL_BACKOFF);
         Duration maxBackoff = conf.get(RETRY_MAX_BACKOFF);
         Duration requestTimeout = conf.get(REQUEST_TIMEOUT);
-        if (hosts.isEmpty()) {
-            throw new IllegalArgumentException("No OpenSearch host: set opensearch.hosts (for example "
-                    + "--opensearch.hosts http://localhost:9200) or the " + ENV_HOSTS
-                    + " environment variable.");
-        }
         List<String> urls = hosts.stream().map(OpenSearchSinkConfig::checkHost).toList();
         checkIndexName(index);
         if ((username == null) != (password == null)) {
-            throw new IllegalArgumentException("OpenSearch basic auth needs both a user and a password: set both "
-                    + "opensearch.username and opensearch.password (or " + ENV_USERNAME + " and "
-                    + ENV_PASSWORD + "), or neither for a cluster without security.");
+            throw OptionChecks.refused(
+                    username == null ? USERNAME : PASSWORD,
+                    "is not set, but --" + (username == null ? PASSWORD : USERNAME).key() + " is: basic auth "
+                            + "needs both a user and a password; set both --" + USERNAME.key() + " and --"
+                            + PASSWORD.key() + " (or " + ENV_USERNAME + " and " + ENV_PASSWORD
+                            + "), or neither for a cluster without security.");
         }
         OptionChecks.requirePositive(BULK_MAX_ACTIONS, maxBatchSize);
         OptionChecks.requirePositive(BULK_MAX_IN_FLIGHT, maxInFlightRequests);
-        if (maxBatchSizeInBytes <= 0) {
-            throw new IllegalArgumentException("opensearch.bulk.max-size must be positive, for example 5mb.");
-        }
+        OptionChecks.requirePositive(BULK_MAX_SIZE, conf.get(BULK_MAX_SIZE));
         if (maxBufferedRequests <= maxBatchSize) {
-            throw new IllegalArgumentException("opensearch.bulk.max-buffered (" + maxBufferedRequests
-                    + ") must be larger than opensearch.bulk.max-actions (" + maxBatchSize + "): set it to at least "
-                    + (2 * maxBatchSize) + " so one request can be filled while another is in flight.");
+            throw OptionChecks.refused(
+                    BULK_MAX_BUFFERED,
+                    "(" + maxBufferedRequests + ") must be larger than --" + BULK_MAX_ACTIONS.key() + " ("
+                            + maxBatchSize + "): set it to at least " + (2 * maxBatchSize)
+                            + " so one request can be filled while another is in flight.");
         }
-        if (maxRetries < 0) {
-            throw new IllegalArgumentException("opensearch.retry.max-retries must be 0 or more (0 fails the job at the "
-                    + "first failed bulk item); got " + maxRetries + ".");
-        }
+        OptionChecks.requireNotNegative(MAX_RETRIES, maxRetries, "fails the job at the first failed bulk item");
         OptionChecks.requirePositive(BULK_FLUSH_INTERVAL, maxTimeInBuffer);
         OptionChecks.requirePositive(RETRY_INITIAL_BACKOFF, initialBackoff);
         OptionChecks.requirePositive(REQUEST_TIMEOUT, requestTimeout);
         if (maxBackoff.compareTo(initialBackoff) < 0) {
-            throw new IllegalArgumentException("opensearch.retry.max-backoff (" + maxBackoff
-                    + ") is shorter than opensearch.retry.initial-backoff (" + initialBackoff
-                    + "): raise max-backoff.");
+            throw OptionChecks.refused(
+                    RETRY_MAX_BACKOFF,
+                    "(" + OptionText.shown(maxBackoff) + ") is shorter than --" + RETRY_INITIAL_BACKOFF.key() + " ("
+                            + OptionText.shown(initialBackoff) + "): raise max-backoff or lower initial-backoff.");
         }
         return new OpenSearchSinkConfig(
                 urls,
@@ -160,12 +161,16 @@ public record OpenSearchSinkConfig(
                 || uri.getScheme() == null
                 || uri.getHost() == null
                 || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
-            throw new IllegalArgumentException("opensearch.hosts entry '" + url + "' is not an http(s) URL: write it "
-                    + "as http://host:9200 or https://host:9200 (several separated by commas).");
+            throw OptionChecks.refused(
+                    HOSTS,
+                    "entry '" + url + "' is not an http(s) URL: write it "
+                            + "as http://host:9200 or https://host:9200 (several separated by commas).");
         }
         if (uri.getPath() != null && !uri.getPath().isEmpty() && !uri.getPath().equals("/")) {
-            throw new IllegalArgumentException("opensearch.hosts entry '" + url + "' has a path (" + uri.getPath()
-                    + "); give only scheme, host and port, e.g. " + uri.getScheme() + "://" + uri.getHost() + ":9200.");
+            throw OptionChecks.refused(
+                    HOSTS,
+                    "entry '" + url + "' has a path (" + uri.getPath() + "); give only scheme, host and port, e.g. "
+                            + uri.getScheme() + "://" + uri.getHost() + ":9200.");
         }
         int port = uri.getPort() == -1 ? 9200 : uri.getPort();
         return uri.getScheme() + "://" + uri.getHost() + ":" + port;
@@ -173,29 +178,25 @@ public record OpenSearchSinkConfig(
 
     /** OpenSearch's index name rules, checked here so a typo fails at job submission, not at the first bulk. */
     static void checkIndexName(String name) {
-        String fix = " Choose a lower-case name of letters, digits, '-' and '_', such as 'bioner-documents', "
-                + "and set it with opensearch.index.";
+        String fix = " Choose a lower-case name of letters, digits, '-' and '_', such as 'bioner-documents'.";
         if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException("opensearch.index is empty." + fix);
+            throw OptionChecks.refused(INDEX, "is empty." + fix);
         }
+        String refused = null;
         if (!name.equals(name.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("Index name '" + name + "' has upper-case letters; OpenSearch index "
-                    + "names are lower case." + fix);
+            refused = "has upper-case letters; OpenSearch index names are lower case.";
+        } else if (FORBIDDEN_INDEX_CHARS.matcher(name).find()) {
+            refused = "contains one of \\ / * ? \" < > | , # : or a space, which OpenSearch forbids.";
+        } else if (name.startsWith("-") || name.startsWith("_") || name.startsWith("+")) {
+            refused = "starts with '" + name.charAt(0) + "'; OpenSearch index names cannot start with '-', '_' or '+'.";
+        } else if (name.equals(".") || name.equals("..")) {
+            refused = "is reserved.";
+        } else if (name.getBytes(StandardCharsets.UTF_8).length > 255) {
+            refused = "is longer than 255 bytes.";
         }
-        if (FORBIDDEN_INDEX_CHARS.matcher(name).find()) {
-            throw new IllegalArgumentException("Index name '" + name + "' contains one of \\ / * ? \" < > | , # : "
-                    + "or a space, which OpenSearch forbids." + fix);
-        }
-        if (name.startsWith("-") || name.startsWith("_") || name.startsWith("+")) {
-            throw new IllegalArgumentException("Index name '" + name + "' starts with '" + name.charAt(0)
-                    + "'; OpenSearch index names cannot start with '-', '_' or '+'." + fix);
-        }
-        if (name.equals(".") || name.equals("..")) {
-            throw new IllegalArgumentException("Index name '" + name + "' is reserved." + fix);
-        }
-        if (name.getBytes(StandardCharsets.UTF_8).length > 255) {
-            throw new IllegalArgumentException(
-                    "Index name '" + name.substring(0, 20) + "...' is longer than 255 " + "bytes." + fix);
+        if (refused != null) {
+            String shown = name.length() > 40 ? name.substring(0, 20) + "..." : name;
+            throw OptionChecks.refused(INDEX, "'" + shown + "' " + refused + fix);
         }
     }
 

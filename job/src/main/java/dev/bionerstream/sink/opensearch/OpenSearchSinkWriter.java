@@ -99,7 +99,10 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
                 throw new IllegalStateException(
                         "OpenSearch at " + config.hosts() + " is not usable"
                                 + (status > 0 ? " (HTTP " + status + ")" : "") + ": " + e.getMessage() + "; "
-                                + (status > 0 ? hint(status) : "check opensearch.hosts and opensearch.tls.ca"),
+                                + (status > 0
+                                        ? hint(status)
+                                        : "check " + OpenSearchSinkOptions.HOSTS.key() + " and "
+                                                + OpenSearchSinkOptions.CA.key()),
                         e);
             }
         }
@@ -204,12 +207,14 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
     /** What to check after an answer that retrying cannot change. */
     private static String hint(int status) {
         return switch (status) {
-            case 401 -> "the cluster does not accept the credentials: check opensearch.username and "
-                    + "opensearch.password (" + OpenSearchSinkConfig.ENV_USERNAME + ", "
+            case 401 -> "the cluster does not accept the credentials: check " + OpenSearchSinkOptions.USERNAME.key()
+                    + " and "
+                    + OpenSearchSinkOptions.PASSWORD.key() + " (" + OpenSearchSinkConfig.ENV_USERNAME + ", "
                     + OpenSearchSinkConfig.ENV_PASSWORD + ")";
             case 403 -> "the user lacks a permission: give it the role of k8s/opensearch/roles.yml";
-            case 413 -> "lower opensearch.bulk.max-size or raise http.max_content_length on the cluster";
-            default -> "check opensearch.index and the index mapping";
+            case 413 -> "lower " + OpenSearchSinkOptions.BULK_MAX_SIZE.key()
+                    + " or raise http.max_content_length on the cluster";
+            default -> "check " + OpenSearchSinkOptions.INDEX.key() + " and the index mapping";
         };
     }
 
@@ -228,12 +233,11 @@ final class OpenSearchSinkWriter<T> extends AsyncSinkWriter<T, IndexRequestEntry
             attempt = Math.max(attempt, attempts.merge(entry.id(), 1, Integer::sum));
         }
         if (retryPolicy.exhausted(attempt)) {
-            handler.completeExceptionally(
-                    new OpenSearchSinkException(
-                            "Gave up on " + retry.size()
-                                    + " document(s) after " + retryPolicy.maxRetries() + " retries (" + why
-                                    + "). Raise "
-                                    + "opensearch.retry.max-retries or opensearch.retry.max-backoff if the cluster needs longer to recover."));
+            handler.completeExceptionally(new OpenSearchSinkException("Gave up on " + retry.size()
+                    + " document(s) after " + retryPolicy.maxRetries() + " retries (" + why
+                    + "). Raise " + OpenSearchSinkOptions.MAX_RETRIES.key() + " or "
+                    + OpenSearchSinkOptions.RETRY_MAX_BACKOFF.key()
+                    + " if the cluster needs longer to recover."));
             return;
         }
         retriedDocuments.inc(retry.size());

@@ -2,6 +2,7 @@ package dev.bionerstream.sink.opensearch;
 
 import dev.bionerstream.demo.EmbeddedOpenSearch;
 import java.io.IOException;
+import java.util.Map;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.transport.OpenSearchTransport;
 
@@ -15,8 +16,7 @@ public final class OpenSearchNode implements AutoCloseable {
     private OpenSearchNode(EmbeddedOpenSearch node) {
         this.node = node;
         this.url = node.url();
-        this.transport = OpenSearchClients.transport(
-                OpenSearchSink.builder().setHosts(url).buildConfig());
+        this.transport = OpenSearchClients.transport(TestSinks.config(Map.of(), "--opensearch.hosts=" + url));
         this.client = new OpenSearchClient(transport);
     }
 

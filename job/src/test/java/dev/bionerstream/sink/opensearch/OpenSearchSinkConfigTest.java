@@ -59,23 +59,19 @@ class OpenSearchSinkConfigTest {
     void missingHostsSaysWhichOptionToSet() {
         assertThatThrownBy(() -> OpenSearchSinkConfig.from(new Configuration(), NO_ENV))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("opensearch.hosts")
+                .hasMessageStartingWith("--opensearch.hosts is required")
                 .hasMessageContaining("http://localhost:9200")
                 .hasMessageContaining("OPENSEARCH_HOSTS");
     }
 
     @Test
     void hostMustBeAnHttpUrl() {
-        assertThatThrownBy(() ->
-                        OpenSearchSink.builder().setHosts("localhost:9200").build())
-                .hasMessageContaining("'localhost:9200' is not an http(s) URL")
+        assertThatThrownBy(() -> config("--opensearch.hosts", "localhost:9200"))
+                .hasMessageContaining("--opensearch.hosts entry 'localhost:9200' is not an http(s) URL")
                 .hasMessageContaining("http://host:9200");
-        assertThatThrownBy(
-                        () -> OpenSearchSink.builder().setHosts("ftp://os:21").build())
+        assertThatThrownBy(() -> config("--opensearch.hosts", "ftp://os:21"))
                 .hasMessageContaining("not an http(s) URL");
-        assertThatThrownBy(() -> OpenSearchSink.builder()
-                        .setHosts("http://os:9200/bioner-documents")
-                        .build())
+        assertThatThrownBy(() -> config("--opensearch.hosts", "http://os:9200/bioner-documents"))
                 .hasMessageContaining("has a path");
     }
 
@@ -102,54 +98,63 @@ class OpenSearchSinkConfigTest {
         conf.set(OpenSearchSinkOptions.HOSTS, "http://os:9200");
         conf.set(OpenSearchSinkOptions.USERNAME, "bioner");
         assertThatThrownBy(() -> OpenSearchSinkConfig.from(conf, NO_ENV))
-                .hasMessageContaining("both")
-                .hasMessageContaining("opensearch.password");
+                .hasMessageStartingWith("--opensearch.password is not set, but --opensearch.username is")
+                .hasMessageContaining("both");
     }
 
     @Test
     void bufferMustHoldMoreThanOneBulkRequest() {
-        assertThatThrownBy(() -> OpenSearchSink.builder()
-                        .setHosts("http://os:9200")
-                        .setBulkMaxActions(500)
-                        .setMaxBufferedRequests(500)
-                        .build())
-                .hasMessageContaining("opensearch.bulk.max-buffered (500)")
+        assertThatThrownBy(() -> config(
+                        "--opensearch.hosts",
+                        "http://os:9200",
+                        "--opensearch.bulk.max-actions",
+                        "500",
+                        "--opensearch.bulk.max-buffered",
+                        "500"))
+                .hasMessageContaining("--opensearch.bulk.max-buffered (500)")
                 .hasMessageContaining("at least 1000");
     }
 
     @Test
     void numbersAndDurationsMustBePositive() {
-        assertThatThrownBy(() -> OpenSearchSink.builder()
-                        .setHosts("http://os:9200")
-                        .setMaxInFlightRequests(0)
-                        .build())
-                .hasMessageContaining("--opensearch.bulk.max-in-flight must be >= 1, got 0");
-        assertThatThrownBy(() -> OpenSearchSink.builder()
-                        .setHosts("http://os:9200")
-                        .setRetries(-1, Duration.ofMillis(10), Duration.ofSeconds(1))
-                        .build())
-                .hasMessageContaining("opensearch.retry.max-retries");
-        assertThatThrownBy(() -> OpenSearchSink.builder()
-                        .setHosts("http://os:9200")
-                        .setRetries(3, Duration.ofSeconds(5), Duration.ofSeconds(1))
-                        .build())
-                .hasMessageContaining("raise max-backoff");
-        assertThatThrownBy(() -> OpenSearchSink.builder()
-                        .setHosts("http://os:9200")
-                        .setBulkFlushInterval(Duration.ZERO)
-                        .build())
-                .hasMessageContaining("opensearch.bulk.flush-interval");
+        assertThatThrownBy(() -> config("--opensearch.hosts", "http://os:9200", "--opensearch.bulk.max-in-flight", "0"))
+                .hasMessage("--opensearch.bulk.max-in-flight must be >= 1, got 0");
+        assertThatThrownBy(() -> config("--opensearch.hosts", "http://os:9200", "--opensearch.retry.max-retries", "-1"))
+                .hasMessage("--opensearch.retry.max-retries must be 0 (fails the job at the first failed bulk item) "
+                        + "or more, got -1");
+        assertThatThrownBy(() -> config(
+                        "--opensearch.hosts",
+                        "http://os:9200",
+                        "--opensearch.retry.initial-backoff",
+                        "5 s",
+                        "--opensearch.retry.max-backoff",
+                        "1 s"))
+                .hasMessage("--opensearch.retry.max-backoff (1 s) is shorter than --opensearch.retry.initial-backoff "
+                        + "(5 s): raise max-backoff or lower initial-backoff.");
+        assertThatThrownBy(() ->
+                        config("--opensearch.hosts", "http://os:9200", "--opensearch.bulk.flush-interval", "0 ms"))
+                .hasMessage("--opensearch.bulk.flush-interval must be a positive duration (e.g. 1 s), got 0 ms");
+        assertThatThrownBy(() -> config("--opensearch.hosts", "http://os:9200", "--opensearch.bulk.max-size", "0"))
+                .hasMessage("--opensearch.bulk.max-size must be positive (e.g. 5 mb), got 0 bytes");
     }
 
     @Test
     void builtSinkKeepsTheValidatedConfig() {
-        OpenSearchSink sink = OpenSearchSink.builder()
-                .setHosts("http://a:9201,http://b:9202")
-                .setIndex("docs")
-                .setCredentials("u", "p")
-                .build();
+        OpenSearchSink<?> sink = TestSinks.documents(
+                "--opensearch.hosts",
+                "http://a:9201,http://b:9202",
+                "--opensearch.index",
+                "docs",
+                "--opensearch.username",
+                "u",
+                "--opensearch.password",
+                "p");
         assertThat(sink.config().hosts()).containsExactly("http://a:9201", "http://b:9202");
         assertThat(sink.config().index()).isEqualTo("docs");
-        assertThat(OpenSearchSink.of(sink.config()).config()).isEqualTo(sink.config());
+        assertThat(sink.config().username()).isEqualTo("u");
+    }
+
+    private static OpenSearchSinkConfig config(String... options) {
+        return TestSinks.config(NO_ENV, options);
     }
 }

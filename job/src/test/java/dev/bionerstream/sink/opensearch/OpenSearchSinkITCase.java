@@ -88,15 +88,16 @@ class OpenSearchSinkITCase {
             env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
                     .map(new Trickle())
                     .returns(new AvroTypeInfo<>(DocumentEntities.class))
-                    .sinkTo(OpenSearchSink.builder()
-                            .setHosts("http://localhost:" + proxy.port())
-                            .setIndex(index)
-                            .setBulkMaxActions(20)
-                            .setMaxBufferedRequests(60)
-                            .setBulkFlushInterval(Duration.ofMillis(200))
-                            .setRequestTimeout(Duration.ofSeconds(10))
-                            .setRetries(8, Duration.ofMillis(500), Duration.ofSeconds(10))
-                            .build());
+                    .sinkTo(TestSinks.documents(
+                            "--opensearch.hosts=http://localhost:" + proxy.port(),
+                            "--opensearch.index=" + index,
+                            "--opensearch.bulk.max-actions=20",
+                            "--opensearch.bulk.max-buffered=60",
+                            "--opensearch.bulk.flush-interval=200 ms",
+                            "--opensearch.request-timeout=10 s",
+                            "--opensearch.retry.max-retries=8",
+                            "--opensearch.retry.initial-backoff=500 ms",
+                            "--opensearch.retry.max-backoff=10 s"));
             var job = env.executeAsync("opensearch-outage-it");
             Thread.sleep(5_000); // some documents are indexed, more are coming
             try (TcpProxy.Outage outage = proxy.outage()) {
@@ -153,15 +154,16 @@ class OpenSearchSinkITCase {
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createLocalEnvironment(2, conf); // two writers race to create the index
         env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
-                .sinkTo(OpenSearchSink.builder()
-                        .setHosts(url)
-                        .setIndex(INDEX)
-                        .setBulkMaxActions(40)
-                        .setMaxBufferedRequests(120)
-                        .setMaxInFlightRequests(2)
-                        .setBulkFlushInterval(Duration.ofMillis(200))
-                        .setRetries(5, Duration.ofMillis(50), Duration.ofSeconds(2))
-                        .build())
+                .sinkTo(TestSinks.documents(
+                        "--opensearch.hosts=" + url,
+                        "--opensearch.index=" + INDEX,
+                        "--opensearch.bulk.max-actions=40",
+                        "--opensearch.bulk.max-buffered=120",
+                        "--opensearch.bulk.max-in-flight=2",
+                        "--opensearch.bulk.flush-interval=200 ms",
+                        "--opensearch.retry.max-retries=5",
+                        "--opensearch.retry.initial-backoff=50 ms",
+                        "--opensearch.retry.max-backoff=2 s"))
                 .name("opensearch");
         env.execute("opensearch-sink-it");
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.DocumentEntities;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -72,14 +71,15 @@ class OpenSearchSinkRetryITCase {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
         env.fromData(INPUT, new AvroTypeInfo<>(DocumentEntities.class))
-                .sinkTo(OpenSearchSink.builder()
-                        .setHosts(url)
-                        .setIndex("bioner-documents")
-                        .setBulkMaxActions(25)
-                        .setMaxBufferedRequests(100)
-                        .setBulkFlushInterval(Duration.ofMillis(100))
-                        .setRetries(maxRetries, Duration.ofMillis(20), Duration.ofMillis(200))
-                        .build());
+                .sinkTo(TestSinks.documents(
+                        "--opensearch.hosts=" + url,
+                        "--opensearch.index=bioner-documents",
+                        "--opensearch.bulk.max-actions=25",
+                        "--opensearch.bulk.max-buffered=100",
+                        "--opensearch.bulk.flush-interval=100 ms",
+                        "--opensearch.retry.max-retries=" + maxRetries,
+                        "--opensearch.retry.initial-backoff=20 ms",
+                        "--opensearch.retry.max-backoff=200 ms"));
         env.execute("opensearch-sink-retry-it");
     }
 }
