@@ -275,6 +275,14 @@ final class FlinkProcesses implements AutoCloseable {
         return Arrays.stream(s.trim().split("\\s+")).filter(x -> !x.isEmpty()).toList();
     }
 
+    /** SIGTERM, then SIGKILL if {@code process} has not ended 30 s later. */
+    static void stop(Process process) throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+        }
+    }
+
     static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();

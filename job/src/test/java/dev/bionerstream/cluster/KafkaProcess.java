@@ -150,10 +150,7 @@ final class KafkaProcess implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         if (process != null) {
-            process.destroy();
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
+            FlinkProcesses.stop(process);
         }
     }
 }

@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
 
 /**
@@ -241,10 +240,7 @@ final class OpenSearchProcess implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         if (process != null) {
-            process.destroy();
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
+            FlinkProcesses.stop(process);
         }
     }
 }
