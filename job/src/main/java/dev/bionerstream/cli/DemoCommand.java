@@ -123,7 +123,7 @@ final class DemoCommand implements Callable<Integer> {
         options.addAll(CommandLineFlags.given(spec, List.of(ServingOptions.BATCH_MAX_WAIT)));
         options.set(KafkaOptions.CHECKPOINT_INTERVAL, Duration.ofSeconds(2));
         BundleChoice bundles = BundleChoice.ofThisInstallation();
-        String byLanguage = languageBundles(bundles);
+        String byLanguage = languageBundles(bundles, options);
         if (byLanguage != null) {
             options.set(ServingOptions.LANGUAGE_BUNDLES, byLanguage);
         }
@@ -220,13 +220,13 @@ final class DemoCommand implements Callable<Integer> {
      * The language bundles the demo serves: the option's, none, or by default the repository's
      * Spanish bundle, which a clone always has (a missing one is an error, not English only).
      */
-    private String languageBundles(BundleChoice bundles) {
+    private String languageBundles(BundleChoice bundles, Configuration options) {
         String languageBundles = CommandLineFlags.given(spec, List.of(ServingOptions.LANGUAGE_BUNDLES))
                 .get(ServingOptions.LANGUAGE_BUNDLES);
         if (languageBundles != null) {
             return languageBundles.equals(NO_LANGUAGE_BUNDLES) ? null : languageBundles;
         }
-        return SPANISH + "=" + bundles.spanish();
+        return SPANISH + "=" + bundles.spanish(options);
     }
 
     /** The ingest job on a second local cluster (no dashboard), watching --pubmed, checkpoints every 2 s. */

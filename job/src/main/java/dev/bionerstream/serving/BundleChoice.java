@@ -19,13 +19,14 @@ import org.apache.flink.configuration.ReadableConfig;
  * directory in each {@link ServingConfig}, so they need no installation of their own.
  *
  * <p>The installation is the repository ./bioner runs from ({@code bioner.home}); it also holds the
- * Spanish bundle the demo serves by default.
+ * Spanish bundle and its int8 twin, which the demo serves by default.
  */
 public final class BundleChoice {
     /** The {@code model.bundle} value that names the bundle in the jar, whatever the device. */
     public static final String BUNDLE_IN_JAR = "jar";
 
     public static final String SPANISH = "bundles/pharmaconer-es";
+    private static final String SPANISH_CPU = "bundles/pharmaconer-es-int8";
     private static final String CPU_DEFAULT = "bundles/default-int8";
 
     /** The job submitted to a cluster, or built by a test: nothing beside the jar. */
@@ -56,9 +57,13 @@ public final class BundleChoice {
                 .orElse(null);
     }
 
-    /** The Spanish bundle, which a clone always has: missing, it is an error naming the way out. */
-    public Path spanish() {
-        return present(SPANISH)
+    /**
+     * The Spanish bundle for the device {@code c} names, which a clone always has: its int8 twin on a
+     * CPU, as for English; missing, it is an error naming the way out.
+     */
+    public Path spanish(ReadableConfig c) {
+        return (Device.parse(c.get(ServingOptions.DEVICE)).cuda() ? Optional.<Path>empty() : present(SPANISH_CPU))
+                .or(() -> present(SPANISH))
                 .orElseThrow(() -> new IllegalStateException("the Spanish bundle "
                         + (home == null ? SPANISH : home.resolve(SPANISH).toAbsolutePath())
                         + " is missing (run from the repository, or pass --model.language-bundles none)"));

@@ -136,7 +136,9 @@ class DockerComposeTest {
         List<String> command = at(services.get("jobmanager"), "command");
         String spanish = command.get(command.indexOf("--model.language-bundles") + 1);
         assertThat(spanish).startsWith("spa=");
-        assertThat(DeployFiles.shippedBundle(spanish).getFileName()).hasToString("pharmaconer-es");
+        assertThat(DeployFiles.shippedBundle(spanish).getFileName())
+                .as("the CPU TaskManagers' Spanish bundle")
+                .hasToString("pharmaconer-es-int8");
         assertThat(Files.readAllLines(root.resolve("Dockerfile")))
                 .filteredOn(l -> l.equals("COPY --chown=flink:flink bundles/ " + DeployFiles.IMAGE_BUNDLES))
                 .as("both images (cpu, gpu) copy the repository's bundles")

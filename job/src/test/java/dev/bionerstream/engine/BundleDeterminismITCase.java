@@ -67,6 +67,11 @@ public class BundleDeterminismITCase {
                         BenchTexts.samples(SampleAbstracts.SPANISH_RESOURCE, TEXTS),
                         GateSetting.BUNDLE),
                 Arguments.of(
+                        "the Spanish int8 CPU default",
+                        ModelBundle.load(Path.of("..", "bundles", "pharmaconer-es-int8")),
+                        BenchTexts.samples(SampleAbstracts.SPANISH_RESOURCE, TEXTS),
+                        GateSetting.BUNDLE),
+                Arguments.of(
                         "a gated int8 bundle with its gate on",
                         ModelBundle.load(TestBundles.path("tiny-gated-int8")),
                         IN_TINY_VOCABULARY,

@@ -80,9 +80,12 @@ class BundleChoiceTest {
 
     @Test
     void theSpanishBundleIsTheRepositorysOrAnErrorSayingWhatToDo(@TempDir Path elsewhere) throws Exception {
-        assertThat(Files.isRegularFile(REPOSITORY.spanish().resolve(ModelBundle.MANIFEST)))
+        assertThat(REPOSITORY.spanish(UNSET)).as("on a CPU").endsWith(Path.of("bundles", "pharmaconer-es-int8"));
+        Configuration cuda = Configuration.fromMap(Map.of(ServingOptions.DEVICE.key(), "cuda:0"));
+        assertThat(REPOSITORY.spanish(cuda)).as("on a GPU").endsWith(Path.of("bundles", "pharmaconer-es"));
+        assertThat(Files.isRegularFile(REPOSITORY.spanish(UNSET).resolve(ModelBundle.MANIFEST)))
                 .isTrue();
-        assertThatThrownBy(() -> BundleChoice.installedAt(elsewhere).spanish())
+        assertThatThrownBy(() -> BundleChoice.installedAt(elsewhere).spanish(UNSET))
                 .hasMessageContaining("--model.language-bundles none");
     }
 }
