@@ -71,6 +71,8 @@ ENV NVIDIA_VISIBLE_DEVICES=all \
 USER flink
 RUN mkdir -p /opt/flink/usrlib /opt/flink/checkpoints
 COPY --chmod=755 docker/resume-from-latest-checkpoint.sh /opt/flink/bin/
+COPY docker/log4j-quiet.properties /tmp/log4j-quiet.properties
+RUN cat /tmp/log4j-quiet.properties >> /opt/flink/conf/log4j-console.properties
 COPY --from=build-gpu --chown=flink:flink /out/lib/ /opt/flink/lib/
 COPY --from=build-gpu --chown=flink:flink /out/bioner-stream-job.jar /opt/flink/usrlib/bioner-stream-job.jar
 COPY --chown=flink:flink bundles/ /opt/bioner/bundles/
@@ -79,6 +81,8 @@ COPY --chown=flink:flink bundles/ /opt/bioner/bundles/
 FROM ${FLINK_IMAGE} AS cpu
 RUN mkdir -p /opt/flink/usrlib /opt/flink/checkpoints
 COPY --chmod=755 docker/resume-from-latest-checkpoint.sh /opt/flink/bin/
+COPY docker/log4j-quiet.properties /tmp/log4j-quiet.properties
+RUN cat /tmp/log4j-quiet.properties >> /opt/flink/conf/log4j-console.properties
 COPY --from=build-cpu --chown=flink:flink /out/lib/ /opt/flink/lib/
 COPY --from=build-cpu --chown=flink:flink /out/bioner-stream-job.jar /opt/flink/usrlib/bioner-stream-job.jar
 COPY --chown=flink:flink bundles/ /opt/bioner/bundles/

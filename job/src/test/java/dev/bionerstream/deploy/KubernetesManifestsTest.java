@@ -40,6 +40,29 @@ class KubernetesManifestsTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theOperatorAppendsTheImagesQuietLoggersToEveryJobsLogConfiguration() throws Exception {
+        Map<String, Object> values = (Map<String, Object>)
+                DeployFiles.load(DeployFiles.root().resolve("k8s/operator/values.yaml")).get(0);
+        assertThat((Boolean) at(values, "defaultConfiguration", "append")).isTrue();
+        String operator = at(values, "defaultConfiguration", "log4j-console.properties");
+        String images = java.nio.file.Files.readString(DeployFiles.root().resolve("docker/log4j-quiet.properties"));
+        assertThat(settings(operator))
+                .as("k8s/operator/values.yaml against docker/log4j-quiet.properties")
+                .isEqualTo(settings(images))
+                .containsEntry("logger.metricgroup.name", "org.apache.flink.metrics.MetricGroup")
+                .containsEntry("logger.metricgroup.level", "ERROR");
+    }
+
+    private static Map<String, String> settings(String properties) throws java.io.IOException {
+        java.util.Properties p = new java.util.Properties();
+        p.load(new java.io.StringReader(properties));
+        Map<String, String> m = new java.util.TreeMap<>();
+        p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k)));
+        return m;
+    }
+
+    @Test
     void everyManifestIsAKubernetesObject() {
         assertThat(MANIFESTS)
                 .extracting(Manifest::kind)
