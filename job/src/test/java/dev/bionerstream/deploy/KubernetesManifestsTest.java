@@ -42,8 +42,9 @@ class KubernetesManifestsTest {
     @Test
     @SuppressWarnings("unchecked")
     void theOperatorAppendsTheImagesQuietLoggersToEveryJobsLogConfiguration() throws Exception {
-        Map<String, Object> values = (Map<String, Object>)
-                DeployFiles.load(DeployFiles.root().resolve("k8s/operator/values.yaml")).get(0);
+        Map<String, Object> values =
+                (Map<String, Object>) DeployFiles.load(DeployFiles.root().resolve("k8s/operator/values.yaml"))
+                        .get(0);
         assertThat((Boolean) at(values, "defaultConfiguration", "append")).isTrue();
         String operator = at(values, "defaultConfiguration", "log4j-console.properties");
         String images = java.nio.file.Files.readString(DeployFiles.root().resolve("docker/log4j-quiet.properties"));
