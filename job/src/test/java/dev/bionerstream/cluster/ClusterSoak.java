@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.TopicReader;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,6 +107,7 @@ class ClusterSoak {
             CpuLoad load = CpuLoad.start(CPU_LOAD);
             Map<String, Integer> kills = new HashMap<>(Map.of("taskmanager", 0, "broker", 0, "opensearch", 0));
             List<Long> stops = new ArrayList<>();
+            List<String> exits = new ArrayList<>();
             List<String> failedStops = new ArrayList<>();
             long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(MINUTES);
             long nextSavepoint = System.nanoTime() + TimeUnit.SECONDS.toNanos(SAVEPOINT_SECONDS);
@@ -120,6 +122,7 @@ class ClusterSoak {
                     if (System.nanoTime() >= end) {
                         break;
                     }
+                    next = replaceExited(flink, tms, next, exits);
                     if (System.nanoTime() >= nextSavepoint) {
                         if (FREEZE_SECONDS > 0) {
                             String frozen = tms.get(random.nextInt(tms.size()));
@@ -198,7 +201,8 @@ class ClusterSoak {
                                 + " stop-with-savepoint (%d of them failed to stop, resumed from their savepoint); sent %d"
                                 + " (acknowledged; %d more unacknowledged), committed %d (%d distinct), missing %d,"
                                 + " duplicated %d; index %d documents, %d of the topic's missing from it, %d not on the"
-                                + " topic; JobManager Metaspace %d MB -> %d MB, user class loaders %d -> %d; job %s %s",
+                                + " topic; %d TaskManager(s) exited on their own and were replaced; JobManager Metaspace %d MB"
+                                + " -> %d MB, user class loaders %d -> %d; job %s %s",
                         MINUTES,
                         kills.get("taskmanager"),
                         kills.get("broker"),
@@ -214,6 +218,7 @@ class ClusterSoak {
                         indexed.size(),
                         notIndexed.size(),
                         notOnTopic.size(),
+                        exits.size(),
                         jobManagerAtStart.metaspaceKb() / 1024,
                         jobManagerAtEnd.metaspaceKb() / 1024,
                         jobManagerAtStart.userClassLoaders(),
@@ -274,6 +279,26 @@ class ClusterSoak {
         String resumed = rest.run(jar, ClusterITCase.ENTRY_CLASS, args, 2, Optional.of(stop.location()));
         log("resumed from " + stop.location() + " as " + resumed);
         return Optional.of(resumed);
+    }
+
+    /**
+     * Starts a fresh TaskManager for each one that exited on its own (on a machine too busy for its
+     * heartbeats it gives up after the registration timeout), as Kubernetes restarts a failed pod; without
+     * one the job would wait for slots until the end. Returns the next TaskManager number.
+     */
+    private static int replaceExited(FlinkProcesses flink, List<String> tms, int next, List<String> exits)
+            throws IOException {
+        for (String tm : List.copyOf(tms)) {
+            if (!flink.process(tm).isAlive()) {
+                String fresh = "tm-" + next++;
+                log(tm + " exited on its own (" + flink.process(tm).exitValue() + "); starting " + fresh);
+                exits.add(tm);
+                tms.remove(tm);
+                flink.startTaskManager(fresh);
+                tms.add(fresh);
+            }
+        }
+        return next;
     }
 
     /** The ids of the documents in the soak's index, once every write acknowledged so far is visible. */
