@@ -12,6 +12,7 @@ import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBu
 import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.ssl.SSLContexts;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.opensearch.client.json.jackson.JacksonJsonpMapper;
 import org.opensearch.client.transport.OpenSearchTransport;
@@ -35,6 +36,10 @@ final class OpenSearchClients {
             }
         }
         PoolingAsyncClientConnectionManager pool = connections(config, responseTimeout);
+        // Closing the pool compares TimeValues, whose first comparison loads a class of its own. A task's
+        // clean-up after a failover can run when its job jar can no longer load classes, and the
+        // NoClassDefFoundError there is fatal to the TaskManager (seen in a soak): load it now.
+        TimeValue.ofSeconds(1).compareTo(TimeValue.ofMilliseconds(1));
         return ApacheHttpClient5TransportBuilder.builder(hosts)
                 .setMapper(new JacksonJsonpMapper(DocumentJsonConverter.JSON))
                 .setRequestConfigCallback(request -> request.setResponseTimeout(responseTimeout))
