@@ -54,11 +54,15 @@ final class OpenSearchProcess implements AutoCloseable {
     /**
      * A node with the security plugin: HTTPS and transport TLS with {@code certs}' server certificate,
      * the internal {@code users} (name to password), the {@code roles} file (the plugin's roles.yml) and
-     * {@code mapping} of role to users; user {@code admin} is mapped to {@code all_access}, which may also
+     * {@code mapping} of role to its users; user {@code admin} is mapped to {@code all_access}, which may also
      * use the security REST API (to change a password, as a rotation does).
      */
     static OpenSearchProcess secured(
-            Path base, TestCertificates certs, Map<String, String> users, String roles, Map<String, String> mapping)
+            Path base,
+            TestCertificates certs,
+            Map<String, String> users,
+            String roles,
+            Map<String, List<String>> mapping)
             throws IOException {
         Path config = config(base);
         Path security = config.resolve("opensearch-security");
@@ -88,8 +92,11 @@ final class OpenSearchProcess implements AutoCloseable {
         internal.append(user("admin", adminPassword));
         StringBuilder roleMapping = new StringBuilder(meta("rolesmapping"));
         roleMapping.append("all_access:\n  users: [\"admin\"]\n");
-        mapping.forEach((role, user) ->
-                roleMapping.append(role).append(":\n  users: [\"").append(user).append("\"]\n"));
+        mapping.forEach((role, members) -> roleMapping
+                .append(role)
+                .append(":\n  users: [\"")
+                .append(String.join("\", \"", members))
+                .append("\"]\n"));
         Files.writeString(security.resolve("internal_users.yml"), internal);
         Files.writeString(security.resolve("roles_mapping.yml"), roleMapping);
         Files.writeString(security.resolve("roles.yml"), roles);

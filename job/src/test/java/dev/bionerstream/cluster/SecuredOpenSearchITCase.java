@@ -61,7 +61,7 @@ class SecuredOpenSearchITCase {
                         certs,
                         Map.of(USER, password, ROTATED_USER, "Before-" + UUID.randomUUID()),
                         roles,
-                        Map.of("bioner_stream", USER + "\", \"" + ROTATED_USER))
+                        Map.of("bioner_stream", List.of(USER, ROTATED_USER)))
                 .start();
     }
 
