@@ -1,16 +1,14 @@
 package dev.bionerstream.bench;
 
+import dev.bionerstream.demo.TopicWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * A steady stream at a fixed rate, and how long each record took to become visible: from its
@@ -48,14 +46,9 @@ final class LatencyRun {
     }
 
     private void send(Map<String, String> records, double perSecond, Map<String, Long> appended) throws Exception {
-        Properties p = new Properties();
-        p.put("bootstrap.servers", bootstrapServers);
-        p.put("enable.idempotence", "true");
-        p.put("linger.ms", "0");
         long start = System.nanoTime();
         long i = 0;
-        try (var producer =
-                new KafkaProducer<byte[], byte[]>(p, new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (var producer = TopicWriter.producer(bootstrapServers)) {
             for (Map.Entry<String, String> r : records.entrySet()) {
                 long due = start + (long) (i++ * 1e9 / perSecond);
                 long wait = due - System.nanoTime();

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.PreboundSocketFactoryManager;
 import org.apache.kafka.common.test.TestKitNodes;
@@ -113,6 +114,21 @@ public final class EmbeddedKafka implements AutoCloseable {
                             .toList())
                     .all()
                     .get();
+        }
+    }
+
+    /** Transactions the broker holds open, with their states (what a read_committed reader waits on). */
+    public List<String> openTransactions() throws Exception {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrapServers());
+        try (Admin admin = Admin.create(p)) {
+            return admin.listTransactions().all().get().stream()
+                    .filter(t -> t.state() != TransactionState.COMPLETE_COMMIT
+                            && t.state() != TransactionState.COMPLETE_ABORT
+                            && t.state() != TransactionState.EMPTY)
+                    .map(t -> t.transactionalId() + " " + t.state())
+                    .sorted()
+                    .toList();
         }
     }
 

@@ -33,6 +33,8 @@ import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.runtime.metrics.DescriptiveStatisticsHistogram;
 import org.apache.flink.streaming.api.functions.async.ResultFuture;
 import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One async call per document: the engine encodes its title and abstract into (sentence, type)
@@ -46,6 +48,7 @@ import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
  * the document has its own id in the index.
  */
 public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome> {
+    private static final Logger LOG = LoggerFactory.getLogger(AnnotateFunction.class);
     /** Pause before another attempt of a document whose model call failed. */
     static final long RETRY_DELAY_MS = 1000;
 
@@ -144,8 +147,17 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
                         Segmentation.SENTENCES,
                         model.lease().batcher());
         inFlight.put(in, call);
+        LOG.debug("{}-{}@{} ({}): model call, attempt {}", in.topic, in.partition, in.offset, a.getId(), attempt);
         call.whenComplete((x, error) -> {
             inFlight.remove(in, call);
+            LOG.debug(
+                    "{}-{}@{} ({}): model call done{}{}",
+                    in.topic,
+                    in.partition,
+                    in.offset,
+                    a.getId(),
+                    error == null ? "" : ", failed: ",
+                    error == null ? "" : error);
             if (error == null) {
                 result.complete(List.of(Outcome.of(annotated(a, x, model.records()))));
             } else if (unwrap(error) instanceof ModelBrokenException broken) {
