@@ -2,11 +2,13 @@ package dev.bionerstream.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.TopicReader;
+import dev.bionerstream.kafka.OutputFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -188,7 +190,7 @@ class ClusterITCase {
             flink.startTaskManager("tm-c");
             String moment = seenAtKill + " seen at the kill of " + victim;
             awaitDocuments(restart + " (" + moment + ")", job, name, docs, sample, sample.size(), false);
-            Delivery delivery = assertExactlyOnce(restart, moment, job, sample, docs);
+            Delivery delivery = assertExactlyOnce(restart, moment, job, name, sample, docs);
             assertThat(new TreeSet<>(rest.subtaskTaskManagers(job)))
                     .as("%s: parallelism 2 across tm-a and the new tm-c", restart)
                     .containsExactly("tm-a", "tm-c");
@@ -233,7 +235,7 @@ class ClusterITCase {
             String resumed = submit(name, Optional.of(location));
             String moment = seenAtStop + " seen at the stop of " + job + " (savepoint " + location + ")";
             awaitDocuments(scenario + " (" + moment + ")", resumed, name, docs, sample, sample.size(), true);
-            Delivery delivery = assertExactlyOnce(scenario, moment, resumed, sample, docs);
+            Delivery delivery = assertExactlyOnce(scenario, moment, resumed, name, sample, docs);
             List<DocumentEntities> read = docs.poll(Duration.ofMillis(100));
             assertThat(read.subList(0, seenAtStop))
                     .as("documents of the earlier release: no links")
@@ -293,7 +295,7 @@ class ClusterITCase {
                     scenario + ": parallelism 2 across the two TaskManagers (subtasks' TaskManagers)",
                     () -> new TreeSet<>(rest.subtaskTaskManagers(job)).size() == 2,
                     "jobmanager");
-            Delivery delivery = assertExactlyOnce(scenario, "the end", job, sample, docs);
+            Delivery delivery = assertExactlyOnce(scenario, "the end", job, name, sample, docs);
             for (String tm : List.of("tm-a", "tm-b")) {
                 measure("submission " + submission + " " + tm, tm);
             }
@@ -355,7 +357,12 @@ class ClusterITCase {
      * #IDLE_CHECKPOINTS} more checkpoints of {@code job} (a duplicate would be committed with one).
      */
     private Delivery assertExactlyOnce(
-            String scenario, String moment, String job, List<String> sample, TopicReader<DocumentEntities> docs)
+            String scenario,
+            String moment,
+            String job,
+            String name,
+            List<String> sample,
+            TopicReader<DocumentEntities> docs)
             throws Exception {
         long checkpoints = rest.completedCheckpoints(job);
         await(
@@ -363,9 +370,11 @@ class ClusterITCase {
                 () -> rest.completedCheckpoints(job) >= checkpoints + IDLE_CHECKPOINTS,
                 "jobmanager");
         Delivery delivery = Delivery.of(sample, docs.poll(Duration.ofSeconds(1)));
-        assertThat(delivery.missing())
-                .as("%s: missing documents (%s)%s", scenario, moment, jobLogs(job))
-                .isEmpty();
+        if (!delivery.missing().isEmpty()) {
+            throw new AssertionError(String.format(
+                    "%s: missing documents %s (%s); %s%s",
+                    scenario, delivery.missing(), moment, whereTheMissingWent(name, delivery.missing()), jobLogs(job)));
+        }
         assertThat(delivery.duplicated())
                 .as("%s: documents seen twice under read_committed (%s)%s", scenario, moment, jobLogs(job))
                 .isEmpty();
@@ -429,7 +438,7 @@ class ClusterITCase {
                         : stalled ? "no new document for " + STALL : "the job failed";
                 throw new AssertionError(String.format(
                         "%s: %d of %d documents on the output topic, %s; missing %s (job %s %s, %d checkpoints);"
-                                + " job exceptions, newest first:%n%s%s",
+                                + " %s; job exceptions, newest first:%n%s%s",
                         scenario,
                         Delivery.distinct(read),
                         n,
@@ -438,10 +447,63 @@ class ClusterITCase {
                         job,
                         rest.jobState(job),
                         checkpoints,
+                        whereTheMissingWent(name, Delivery.of(sample, read).missing()),
                         String.join("\n", errors.subList(0, Math.min(5, errors.size()))),
                         jobLogs(job)));
             }
         }
+    }
+
+    /**
+     * Where documents missing under read_committed went: written in a transaction never committed
+     * (seen by a read_uncommitted consumer), dead-lettered, or never written; and what the Kafka
+     * sinks' committers and writers logged about transactions, in every TaskManager (a killed one too).
+     */
+    private String whereTheMissingWent(String name, Set<String> missing) {
+        StringBuilder why = new StringBuilder();
+        try (TopicReader<DocumentEntities> uncommitted = new TopicReader<>(
+                        kafka.bootstrapServers(),
+                        name + "-documents",
+                        DocumentEntities.class,
+                        OutputFormat.AVRO,
+                        false);
+                TopicReader<DeadLetter> deadLetters =
+                        new TopicReader<>(kafka.bootstrapServers(), name + "-dlq", DeadLetter.class)) {
+            Set<String> written = new TreeSet<>();
+            List<DeadLetter> letters = List.of();
+            for (int i = 0; i < 5; i++) {
+                uncommitted
+                        .poll(Duration.ofSeconds(1))
+                        .forEach(d -> written.add(d.getDocumentId().toString()));
+                letters = deadLetters.poll(Duration.ofSeconds(1));
+            }
+            written.retainAll(missing);
+            why.append("of the missing, written in transactions never committed: ")
+                    .append(written);
+            why.append("; dead letters: ").append(letters.size());
+            letters.stream().limit(3).forEach(l -> why.append(" [")
+                    .append(l.getStage())
+                    .append(": ")
+                    .append(l.getErrorMessage())
+                    .append(']'));
+        } catch (RuntimeException e) {
+            why.append("(the topics could not be read: ").append(e).append(')');
+        }
+        why.append("\ntransactions in the TaskManagers' logs:\n");
+        for (String tm : flink.names()) {
+            flink.log(tm)
+                    .lines()
+                    .filter(l -> l.contains(name + "-")
+                            && (l.contains("KafkaCommitter")
+                                    || l.contains("resume transaction")
+                                    || l.contains("Adding split")))
+                    .limit(40)
+                    .forEach(l -> why.append(tm)
+                            .append(": ")
+                            .append(l, 0, Math.min(l.length(), 400))
+                            .append('\n'));
+        }
+        return why.toString();
     }
 
     /** The process's footprint, kept under {@code key}, with its jcmd reports in {@link #dir}. */
