@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TransactionState;
@@ -129,6 +130,22 @@ public final class EmbeddedKafka implements AutoCloseable {
                     .map(t -> t.transactionalId() + " " + t.state())
                     .sorted()
                     .toList();
+        }
+    }
+
+    /**
+     * Waits until the broker's group coordinator answers for {@code group}. A broker just started
+     * creates and loads its offsets topic on the first request for a group; until then the job's
+     * offset commits after its first checkpoints fail (a warning each, harmless but alarming).
+     */
+    public void awaitGroupCoordinator(String group) throws Exception {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrapServers());
+        try (Admin admin = Admin.create(p)) {
+            // The admin client retries "coordinator not available" and "load in progress" itself.
+            admin.listConsumerGroupOffsets(group)
+                    .partitionsToOffsetAndMetadata()
+                    .get(2, TimeUnit.MINUTES);
         }
     }
 

@@ -42,6 +42,9 @@ public final class EmbeddedOpenSearch implements AutoCloseable {
             settings.put("transport.host", "127.0.0.1");
             // A demo on a nearly full disk still indexes: the node would otherwise go read-only.
             settings.put("cluster.routing.allocation.disk.threshold_enabled", false);
+            // The node shares its JVM with Kafka, Flink and the model: its GC monitor would report the
+            // model's collections as the index's ("[gc][...] overhead, spent ... collecting") in a WARN.
+            settings.put("monitor.jvm.gc.enabled", false);
         });
         try {
             runner.build(OpenSearchRunner.newConfigs()

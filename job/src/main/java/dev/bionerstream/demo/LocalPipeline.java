@@ -71,6 +71,7 @@ public final class LocalPipeline implements AutoCloseable {
                     cfg.entitiesTopic(),
                     cfg.documentsTopic(),
                     cfg.kafka().deadLetterTopic());
+            kafka.awaitGroupCoordinator(cfg.kafka().groupId());
             BionerJob.wire(env, cfg, model);
             return new LocalPipeline(kafka, cfg, env.executeAsync(BionerJob.NAME + " (local)"));
         } catch (Exception | Error e) {
