@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.demo.TopicWriter;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
@@ -16,7 +17,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.flink.configuration.Configuration;
@@ -26,9 +26,6 @@ import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.FileUtils;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -151,11 +148,8 @@ class IndexFaultsITCase {
     }
 
     private static void send(LocalPipeline run, String key, String value) {
-        Properties props = new Properties();
-        props.put("bootstrap.servers", run.kafka.bootstrapServers());
-        try (var producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>(run.config.kafka().inputTopic(), key, value));
-        }
+        TopicWriter.produceKeyed(
+                run.kafka.bootstrapServers(), run.config.kafka().inputTopic(), key, value);
     }
 
     /** Sets or lifts the block OpenSearch puts on an index when the disk passes the flood stage. */

@@ -9,6 +9,7 @@ import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.TopicReader;
+import dev.bionerstream.demo.TopicWriter;
 import dev.bionerstream.kafka.OutputFormat;
 import dev.bionerstream.kafka.OutputSchemas;
 import dev.bionerstream.serving.BundleChoice;
@@ -22,13 +23,9 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -142,11 +139,7 @@ class JsonOutputITCase {
 
     /** A keyed record; a null value is a tombstone. */
     private static void send(LocalPipeline p, String topic, String key, String value) {
-        Properties props = new Properties();
-        props.put("bootstrap.servers", p.kafka.bootstrapServers());
-        try (var producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>(topic, key, value));
-        }
+        TopicWriter.produceKeyed(p.kafka.bootstrapServers(), topic, key, value);
     }
 
     /** One run of scripts/read-json-topics: its exit status, the records it printed by topic, its errors. */
