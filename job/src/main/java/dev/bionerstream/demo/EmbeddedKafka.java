@@ -107,9 +107,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     public void createTopics(int partitions, String... topics) throws Exception {
-        Properties p = new Properties();
-        p.put("bootstrap.servers", bootstrapServers());
-        try (Admin admin = Admin.create(p)) {
+        try (Admin admin = admin()) {
             admin.createTopics(java.util.Arrays.stream(topics)
                             .map(t -> new NewTopic(t, partitions, (short) 1))
                             .toList())
@@ -120,9 +118,7 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     /** Transactions the broker holds open, with their states (what a read_committed reader waits on). */
     public List<String> openTransactions() throws Exception {
-        Properties p = new Properties();
-        p.put("bootstrap.servers", bootstrapServers());
-        try (Admin admin = Admin.create(p)) {
+        try (Admin admin = admin()) {
             return admin.listTransactions().all().get().stream()
                     .filter(t -> t.state() != TransactionState.COMPLETE_COMMIT
                             && t.state() != TransactionState.COMPLETE_ABORT
@@ -139,14 +135,18 @@ public final class EmbeddedKafka implements AutoCloseable {
      * offset commits after its first checkpoints fail (a warning each, harmless but alarming).
      */
     public void awaitGroupCoordinator(String group) throws Exception {
-        Properties p = new Properties();
-        p.put("bootstrap.servers", bootstrapServers());
-        try (Admin admin = Admin.create(p)) {
+        try (Admin admin = admin()) {
             // The admin client retries "coordinator not available" and "load in progress" itself.
             admin.listConsumerGroupOffsets(group)
                     .partitionsToOffsetAndMetadata()
                     .get(2, TimeUnit.MINUTES);
         }
+    }
+
+    private Admin admin() {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrapServers());
+        return Admin.create(p);
     }
 
     /** Writes the values, in order, as UTF-8 records without keys. */
@@ -155,9 +155,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     }
 
     public List<String> topics() throws Exception {
-        Properties p = new Properties();
-        p.put("bootstrap.servers", bootstrapServers());
-        try (Admin admin = Admin.create(p)) {
+        try (Admin admin = admin()) {
             return admin.listTopics().names().get().stream().sorted().toList();
         }
     }

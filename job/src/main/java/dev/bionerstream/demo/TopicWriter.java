@@ -20,10 +20,30 @@ public final class TopicWriter {
     private TopicWriter() {}
 
     public static void produce(String bootstrapServers, String topic, List<String> values) {
-        List<Future<RecordMetadata>> sent = new ArrayList<>(values.size());
+        write(
+                bootstrapServers,
+                topic,
+                values.stream()
+                        .map(v -> new ProducerRecord<byte[], byte[]>(topic, v.getBytes(StandardCharsets.UTF_8)))
+                        .toList());
+    }
+
+    /** One keyed record, UTF-8; a null value is a tombstone (the deletion of the document {@code key} names). */
+    public static void produceKeyed(String bootstrapServers, String topic, String key, String value) {
+        write(
+                bootstrapServers,
+                topic,
+                List.of(new ProducerRecord<>(
+                        topic,
+                        key.getBytes(StandardCharsets.UTF_8),
+                        value == null ? null : value.getBytes(StandardCharsets.UTF_8))));
+    }
+
+    private static void write(String bootstrapServers, String topic, List<ProducerRecord<byte[], byte[]>> records) {
+        List<Future<RecordMetadata>> sent = new ArrayList<>(records.size());
         try (KafkaProducer<byte[], byte[]> producer = producer(bootstrapServers)) {
-            for (String v : values) {
-                sent.add(producer.send(new ProducerRecord<>(topic, v.getBytes(StandardCharsets.UTF_8))));
+            for (ProducerRecord<byte[], byte[]> r : records) {
+                sent.add(producer.send(r));
             }
             for (int i = 0; i < sent.size(); i++) {
                 try {
@@ -32,26 +52,10 @@ public final class TopicWriter {
                     throw new IllegalStateException(
                             String.format(
                                     "record %d of %d was not written to %s: %s",
-                                    i + 1, values.size(), topic, e.getCause()),
+                                    i + 1, records.size(), topic, e.getCause()),
                             e.getCause());
                 }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while writing to " + topic, e);
-        }
-    }
-
-    /** One keyed record, UTF-8; a null value is a tombstone (the deletion of the document {@code key} names). */
-    public static void produceKeyed(String bootstrapServers, String topic, String key, String value) {
-        try (KafkaProducer<byte[], byte[]> producer = producer(bootstrapServers)) {
-            producer.send(new ProducerRecord<>(
-                            topic,
-                            key.getBytes(StandardCharsets.UTF_8),
-                            value == null ? null : value.getBytes(StandardCharsets.UTF_8)))
-                    .get();
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("record " + key + " was not written to " + topic + ": " + e.getCause(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while writing to " + topic, e);

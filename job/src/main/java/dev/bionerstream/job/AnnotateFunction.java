@@ -150,14 +150,7 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
         LOG.debug("{}-{}@{} ({}): model call, attempt {}", in.topic, in.partition, in.offset, a.getId(), attempt);
         call.whenComplete((x, error) -> {
             inFlight.remove(in, call);
-            LOG.debug(
-                    "{}-{}@{} ({}): model call done{}{}",
-                    in.topic,
-                    in.partition,
-                    in.offset,
-                    a.getId(),
-                    error == null ? "" : ", failed: ",
-                    error == null ? "" : error);
+            LOG.debug("{}-{}@{} ({}): model call done, error: {}", in.topic, in.partition, in.offset, a.getId(), error);
             if (error == null) {
                 result.complete(List.of(Outcome.of(annotated(a, x, model.records()))));
             } else if (unwrap(error) instanceof ModelBrokenException broken) {

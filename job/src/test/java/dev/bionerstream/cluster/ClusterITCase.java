@@ -430,6 +430,7 @@ class ClusterITCase {
                     && System.nanoTime() - idleSinceNanos > IDLE_METRICS.toNanos();
             boolean stalled = System.nanoTime() - lastProgress > STALL.toNanos();
             if (fatal || (clean && !errors.isEmpty()) || idle || stalled) {
+                Set<String> missing = Delivery.of(sample, read).missing();
                 String why = idle
                         ? String.format(
                                 "the job read and checkpointed all its input and has no document in the model, then"
@@ -443,11 +444,11 @@ class ClusterITCase {
                         Delivery.distinct(read),
                         n,
                         why,
-                        Delivery.of(sample, read).missing(),
+                        missing,
                         job,
                         rest.jobState(job),
                         checkpoints,
-                        whereTheMissingWent(name, Delivery.of(sample, read).missing()),
+                        whereTheMissingWent(name, missing),
                         String.join("\n", errors.subList(0, Math.min(5, errors.size()))),
                         jobLogs(job)));
             }
