@@ -2,6 +2,7 @@ package dev.bionerstream.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
@@ -36,8 +37,9 @@ import org.junit.jupiter.api.TestMethodOrder;
  * {@code flink-lib/}'s list), with docker-compose.yml's Flink settings, a real KRaft broker, and the
  * shaded job jar uploaded and run over the REST API, as the dashboard and {@code flink run} do. One
  * cluster for all scenarios, one scenario per test, in order: run; cancel and resubmit on the same
- * TaskManagers (one copy of each native library, one user class loader, and a JobManager whose
- * Metaspace and class loaders do not grow with submissions); kill -9 of a TaskManager mid-stream and
+ * TaskManagers, indexing into an OpenSearch node of its own JVM as production does (one copy of each
+ * native library, one user class loader, and a JobManager whose Metaspace and class loaders do not
+ * grow with submissions); kill -9 of a TaskManager mid-stream and
  * a restart after the surviving TaskManager released the job's slots; no type-extraction failure in
  * the JobManager's log; the release before linking (built from this repository's history) stopped
  * with a savepoint and this release started from it. Parallelism 2 across both TaskManagers throughout; read_committed
@@ -77,6 +79,14 @@ class ClusterITCase {
     private final Path dir = Path.of("target", "cluster-itcase").toAbsolutePath();
 
     private EmbeddedKafka kafka;
+    /**
+     * The index of the run and resubmission scenarios: a library that registers a class of the job with
+     * the TaskManager's own (commons-logging's Log4j adapter did) keeps every ended job's class loader,
+     * and with it the linker's vocabularies (230 MB of heap per job: a TaskManager ran out of heap
+     * after 13 jobs in the 60-minute soak).
+     */
+    private OpenSearchProcess index;
+
     private FlinkProcesses flink;
     private FlinkRest rest;
     private String jarId;
@@ -91,6 +101,7 @@ class ClusterITCase {
         Files.createDirectories(dir);
         ComposeFlinkSettings compose = ComposeFlinkSettings.load(root.resolve("docker-compose.yml"));
         kafka = EmbeddedKafka.start();
+        index = OpenSearchProcess.plain(dir.resolve("opensearch")).start();
         Map<String, String> conf = settings(compose, dir);
         flink = FlinkProcesses.startJobManager(
                 dir, clusterClasspath(root), conf, jobManagerSettings(conf), taskManagerJvmOptions(compose));
@@ -115,8 +126,9 @@ class ClusterITCase {
     @AfterAll
     void stopCluster() throws Exception {
         try (EmbeddedKafka broker = kafka;
+                OpenSearchProcess node = index;
                 FlinkProcesses cluster = flink) {
-            // closed in reverse order: the Flink processes, then the broker
+            // closed in reverse order: the Flink processes, the index, then the broker
         }
     }
 
@@ -287,9 +299,17 @@ class ClusterITCase {
         List<String> sample = SampleAbstracts.load(SHORT);
         createTopics(name);
         kafka.produce(name + "-abstracts", sample);
-        String job = submit(name, Optional.empty());
+        List<String> args = new ArrayList<>(jobArgs(name));
+        args.addAll(List.of("--opensearch.hosts", index.url(), "--opensearch.index", name));
+        String job = rest.run(jarId, null, args, 2, Optional.empty());
+        submitted.add(job);
         try (TopicReader<DocumentEntities> docs = reader(name)) {
             awaitDocuments(scenario, job, name, docs, sample, sample.size(), true);
+            await(
+                    scenario + ": the index holds the " + sample.size() + " documents",
+                    () -> indexed(name) == sample.size(),
+                    "tm-a",
+                    "tm-b");
             // the REST API serves a cached view of the job, which can lag its tasks by a few seconds
             await(
                     scenario + ": parallelism 2 across the two TaskManagers (subtasks' TaskManagers)",
@@ -346,6 +366,14 @@ class ClusterITCase {
         String job = rest.run(jarId, null, jobArgs(name), 2, savepoint);
         submitted.add(job);
         return job;
+    }
+
+    /** Documents searchable in index {@code name}, 0 before it exists. */
+    private long indexed(String name) throws Exception {
+        OpenSearchProcess.Answer count = index.request("GET", "/" + name + "/_count", null);
+        return count.status() == 200
+                ? new ObjectMapper().readTree(count.body()).path("count").asLong()
+                : 0;
     }
 
     private TopicReader<DocumentEntities> reader(String name) {
