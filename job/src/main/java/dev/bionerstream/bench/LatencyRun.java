@@ -30,8 +30,14 @@ final class LatencyRun {
         this.watches = watches;
     }
 
-    /** Per watch, in the order given, the latencies of the {@code records} (id -> JSON) sent at {@code perSecond}. */
-    List<Latencies> run(Map<String, String> records, double perSecond) throws Exception {
+    /**
+     * What a run measured: per watch, in the order given, the latencies; and each record's timestamp
+     * on the input topic (epoch milliseconds).
+     */
+    record Measured(List<Latencies> latencies, Map<String, Long> appended) {}
+
+    /** The latencies of the {@code records} (id -> JSON) sent at {@code perSecond}. */
+    Measured run(Map<String, String> records, double perSecond) throws Exception {
         Map<String, Long> appended = new ConcurrentHashMap<>();
         records.keySet().forEach(id -> watches.forEach(w -> w.await(id)));
         send(records, perSecond, appended);
@@ -42,7 +48,7 @@ final class LatencyRun {
             w.firstSeen().forEach((id, seen) -> millis.add(seen - appended.get(id)));
             out.add(Latencies.of(millis));
         }
-        return out;
+        return new Measured(out, appended);
     }
 
     private void send(Map<String, String> records, double perSecond, Map<String, Long> appended) throws Exception {

@@ -279,17 +279,18 @@ public final class StreamBench {
                 p.config.documentsTopic(),
                 p.config.kafka().outputFormat(),
                 true));
-        watches.add(new TopicVisibility(
+        TopicVisibility anyConsumer = new TopicVisibility(
                 p.kafka.bootstrapServers(),
                 p.config.documentsTopic(),
                 p.config.kafka().outputFormat(),
-                false));
+                false);
+        watches.add(anyConsumer);
         if (node != null) {
             watches.add(new IndexVisibility(new IndexGateway(ViewerConfig.local(node.url(), INDEX, 0))));
         }
         try {
             watches.forEach(VisibilityWatch::start);
-            List<Latencies> measured = new LatencyRun(
+            LatencyRun.Measured measured = new LatencyRun(
                             p.kafka.bootstrapServers(), p.config.kafka().inputTopic(), watches)
                     .run(records(idPrefix, texts, n), perSecond);
             List<String> lines = new ArrayList<>();
@@ -306,8 +307,10 @@ public final class StreamBench {
             for (int i = 0; i < watches.size(); i++) {
                 lines.add(String.format(
                         "  visible to %-32s: %s",
-                        watches.get(i).name, measured.get(i).line(n)));
+                        watches.get(i).name, measured.latencies().get(i).line(n)));
             }
+            lines.addAll(new SlowDocuments(measured.appended(), anyConsumer.firstSeen(), anyConsumer.records())
+                    .lines(anyConsumer.name, 3));
             return lines;
         } finally {
             for (VisibilityWatch w : watches) {

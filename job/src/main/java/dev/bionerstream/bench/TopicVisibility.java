@@ -6,11 +6,14 @@ import dev.bionerstream.kafka.OutputFormat;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Documents as a consumer of the per-document topic sees them: read_committed, or not waiting for transactions. */
 final class TopicVisibility extends VisibilityWatch {
     private final TopicReader<DocumentEntities> reader;
+    private final Map<String, DocumentEntities> records = new ConcurrentHashMap<>();
     private int read;
 
     TopicVisibility(String bootstrapServers, String topic, OutputFormat format, boolean committedOnly) {
@@ -21,11 +24,15 @@ final class TopicVisibility extends VisibilityWatch {
     @Override
     protected Collection<String> visibleNow(Set<String> pending) {
         List<DocumentEntities> all = reader.poll(Duration.ofMillis(50));
-        List<String> fresh = all.subList(read, all.size()).stream()
-                .map(DocumentEntities::getDocumentId)
-                .toList();
+        List<DocumentEntities> fresh = all.subList(read, all.size());
         read = all.size();
-        return fresh;
+        fresh.forEach(d -> records.putIfAbsent(d.getDocumentId(), d));
+        return fresh.stream().map(DocumentEntities::getDocumentId).toList();
+    }
+
+    /** The first record seen of each document: when the job made it, and how many sentences it has. */
+    Map<String, DocumentEntities> records() {
+        return records;
     }
 
     @Override

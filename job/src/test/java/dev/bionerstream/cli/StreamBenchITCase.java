@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
  * and six sample abstracts: the real topology with its embedded broker and OpenSearch node, a
  * warm-up pass, the measured pass, the breakdown, then steady streams at half the measured rate and at 3 texts/s.
  * The figures themselves are the bench's business; here every line a user reads is printed, the
- * measured pass took the model's time, and every latency record's document was seen by each
- * reader (n of n).
+ * measured pass took the model's time, every latency record's document was seen by each
+ * reader (n of n), and the slowest documents' time is split at the job's result.
  */
 class StreamBenchITCase {
     @Test
@@ -51,6 +51,9 @@ class StreamBenchITCase {
                                 + "max +[0-9.]+ s \\((\\d+) of \\1\\)")
                 .containsPattern("visible to any consumer \\(read_uncommitted\\) *: p50 .* \\((\\d+) of \\1\\)")
                 .containsPattern("visible to OpenSearch search +: p50 .* \\((\\d+) of \\1\\)")
+                .containsPattern("the 3 slowest to any consumer \\(read_uncommitted\\): latency = until the job had")
+                .containsPattern("latency-1-\\d+ +[0-9.]+ s = +[0-9.]+ s \\+ +[0-9.]+ s, \\d+ sentences")
+                .contains("mean of all 15 ")
                 .as("a reader that missed documents of a latency run")
                 .doesNotContainPattern("\\((\\d+) of (?!\\1\\))\\d+\\)");
     }
