@@ -12,7 +12,8 @@ import java.util.function.ToLongFunction;
  * their entities ({@code DocumentEntities.processingTime}, stamped when the model's last pass for
  * the document returned): before it, reading the record and the model's queue and passes; after
  * it, waiting for the documents ahead of it (results leave the async operator in input order),
- * linking, the sink and the reader. Beside each, its sentences: its model passes grow with them.
+ * linking, the sink and the reader. Beside each, its sentences and characters: the model's work
+ * grows with both (one pass per sentence and type, each as long as its sentence).
  *
  * @param appended each record's timestamp on the input topic (epoch milliseconds)
  * @param seen when the reader first saw each document
@@ -32,15 +33,16 @@ record SlowDocuments(Map<String, Long> appended, Map<String, Long> seen, Map<Str
                 "  the %d slowest to %s: latency = until the job had its entities + from then until seen:", n, reader));
         for (String id : ids.subList(0, n)) {
             out.add(String.format(
-                    "    %-24s %5.2f s = %5.2f s + %5.2f s, %d sentences",
+                    "    %-24s %5.2f s = %5.2f s + %5.2f s, %d sentences, %d characters",
                     id,
                     total(id) / 1e3,
                     untilResult(id) / 1e3,
                     afterResult(id) / 1e3,
-                    records.get(id).getSentences()));
+                    records.get(id).getSentences(),
+                    characters(id)));
         }
         out.add(String.format(
-                "    %-24s %5.2f s = %5.2f s + %5.2f s, %.1f sentences",
+                "    %-24s %5.2f s = %5.2f s + %5.2f s, %.1f sentences, %.0f characters",
                 "mean of all " + ids.size(),
                 mean(ids, this::total),
                 mean(ids, this::untilResult),
@@ -48,8 +50,18 @@ record SlowDocuments(Map<String, Long> appended, Map<String, Long> seen, Map<Str
                 ids.stream()
                         .mapToInt(id -> records.get(id).getSentences())
                         .average()
-                        .orElse(0)));
+                        .orElse(0),
+                ids.stream().mapToInt(this::characters).average().orElse(0)));
         return out;
+    }
+
+    private int characters(String id) {
+        DocumentEntities d = records.get(id);
+        return length(d.getTitle()) + length(d.getAbstractText());
+    }
+
+    private static int length(CharSequence text) {
+        return text == null ? 0 : text.length();
     }
 
     private long total(String id) {

@@ -52,7 +52,8 @@ class StreamBenchITCase {
                 .containsPattern("visible to any consumer \\(read_uncommitted\\) *: p50 .* \\((\\d+) of \\1\\)")
                 .containsPattern("visible to OpenSearch search +: p50 .* \\((\\d+) of \\1\\)")
                 .containsPattern("the 3 slowest to any consumer \\(read_uncommitted\\): latency = until the job had")
-                .containsPattern("latency-1-\\d+ +[0-9.]+ s = +[0-9.]+ s \\+ +[0-9.]+ s, \\d+ sentences")
+                .containsPattern(
+                        "latency-1-\\d+ +[0-9.]+ s = +[0-9.]+ s \\+ +[0-9.]+ s, \\d+ sentences, \\d+ characters")
                 .contains("mean of all 15 ")
                 .as("a reader that missed documents of a latency run")
                 .doesNotContainPattern("\\((\\d+) of (?!\\1\\))\\d+\\)");
