@@ -30,7 +30,7 @@ final class TopicVisibility extends VisibilityWatch {
         return fresh.stream().map(DocumentEntities::getDocumentId).toList();
     }
 
-    /** The first record seen of each document: when the job made it, and how many sentences it has. */
+    /** The first record seen of each document (its processing time, sentences and text). */
     Map<String, DocumentEntities> records() {
         return records;
     }

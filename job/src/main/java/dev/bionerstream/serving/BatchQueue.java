@@ -78,7 +78,8 @@ final class BatchQueue {
         if (queued == 0 || (!force && nanosUntilDue(nowNanos) > 0)) {
             return List.of();
         }
-        int size = Math.min(maxSize, (queued + freeRunners - 1) / Math.max(1, freeRunners));
+        int runners = Math.max(1, freeRunners);
+        int size = Math.min(maxSize, (queued + runners - 1) / runners);
         int share = (size + 1) / 2;
         List<PendingWindow> waiting = new ArrayList<>(queued);
         PendingWindow oldest = null;

@@ -300,9 +300,8 @@ class ClusterITCase {
         createTopics(name);
         kafka.produce(name + "-abstracts", sample);
         List<String> args = new ArrayList<>(jobArgs(name));
-        args.addAll(List.of("--opensearch.hosts", index.url(), "--opensearch.index", name));
-        String job = rest.run(jarId, null, args, 2, Optional.empty());
-        submitted.add(job);
+        args.addAll(index.jobArgs(name));
+        String job = submit(args, Optional.empty());
         try (TopicReader<DocumentEntities> docs = reader(name)) {
             awaitDocuments(scenario, job, name, docs, sample, sample.size(), true);
             await(
@@ -362,8 +361,13 @@ class ClusterITCase {
 
     /** Runs the uploaded jar on the topics named after {@code name}, from {@code savepoint} if given. */
     private String submit(String name, Optional<String> savepoint) throws Exception {
+        return submit(jobArgs(name), savepoint);
+    }
+
+    /** Runs the uploaded jar with {@code args}, from {@code savepoint} if given. */
+    private String submit(List<String> args, Optional<String> savepoint) throws Exception {
         // no entry class, as the dashboard's submit leaves it: the jar's manifest names the job (program-class)
-        String job = rest.run(jarId, null, jobArgs(name), 2, savepoint);
+        String job = rest.run(jarId, null, args, 2, savepoint);
         submitted.add(job);
         return job;
     }

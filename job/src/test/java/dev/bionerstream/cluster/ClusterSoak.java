@@ -97,7 +97,7 @@ class ClusterSoak {
             }
             String jar = rest.upload(ClusterITCase.jobJar());
             List<String> args = new ArrayList<>(ClusterITCase.jobArgs("soak", bootstrap));
-            args.addAll(List.of("--opensearch.hosts", index.url(), "--opensearch.index", INDEX));
+            args.addAll(index.jobArgs(INDEX));
             String job = rest.run(jar, ClusterITCase.ENTRY_CLASS, args, 2, Optional.empty());
 
             NativeFootprint jobManagerAtStart = measureJobManager(flink, "jobmanager-start");

@@ -230,6 +230,11 @@ final class OpenSearchProcess implements AutoCloseable {
         return (secured ? "https" : "http") + "://127.0.0.1:" + port;
     }
 
+    /** The job's arguments that index into {@code index} on this node. */
+    List<String> jobArgs(String index) {
+        return List.of("--opensearch.hosts", url(), "--opensearch.index", index);
+    }
+
     void kill() throws InterruptedException {
         process.destroyForcibly().waitFor();
     }
