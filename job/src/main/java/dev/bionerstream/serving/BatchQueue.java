@@ -26,6 +26,7 @@ final class BatchQueue {
             Comparator.comparingInt(p -> p.window().length());
 
     private final int maxSize;
+    private final int share;
     private final long maxWaitNanos;
     private final ArrayDeque<BatchRequest> requests = new ArrayDeque<>();
     private int queued;
@@ -35,6 +36,7 @@ final class BatchQueue {
             throw new IllegalArgumentException("batch max wait must not be negative, got " + maxWait);
         }
         this.maxSize = maxSize.value();
+        this.share = (this.maxSize + 1) / 2;
         this.maxWaitNanos = maxWait.toNanos();
     }
 
@@ -65,22 +67,9 @@ final class BatchQueue {
 
     /** The next batch if one is due (or {@code force} and the queue is not empty), else an empty list. */
     List<PendingWindow> poll(long nowNanos, boolean force) {
-        return poll(nowNanos, force, 1);
-    }
-
-    /**
-     * As {@link #poll(long, boolean)}, the queue shared among {@code freeRunners} model threads free
-     * to run a batch now: each takes its part (at most {@code maxSize}), so that a document queued
-     * alone runs on all of them side by side instead of in one batch on one thread while the others
-     * wait. A full queue still gives full batches.
-     */
-    List<PendingWindow> poll(long nowNanos, boolean force, int freeRunners) {
         if (queued == 0 || (!force && nanosUntilDue(nowNanos) > 0)) {
             return List.of();
         }
-        int runners = Math.max(1, freeRunners);
-        int size = Math.min(maxSize, (queued + runners - 1) / runners);
-        int share = (size + 1) / 2;
         List<PendingWindow> waiting = new ArrayList<>(queued);
         PendingWindow oldest = null;
         for (BatchRequest r : requests) {
@@ -91,13 +80,13 @@ final class BatchQueue {
         waiting.sort(BY_LENGTH);
         int anchor = waiting.indexOf(oldest);
         int length = oldest.window().length();
-        List<Integer> first = nearest(waiting, anchor, length, size, requests.size() > 1 ? share : size);
-        List<PendingWindow> batch = new ArrayList<>(size);
+        List<Integer> first = nearest(waiting, anchor, length, requests.size() > 1 ? share : maxSize);
+        List<PendingWindow> batch = new ArrayList<>(maxSize);
         first.forEach(i -> batch.add(waiting.get(i)));
-        if (batch.size() < size && requests.size() > 1) { // the others had too little: fill up regardless of shares
+        if (batch.size() < maxSize && requests.size() > 1) { // the others had too little: fill up regardless of shares
             first.forEach(i -> waiting.set(i, null));
-            nearest(waiting, anchor, length, size, size).stream()
-                    .limit(size - batch.size())
+            nearest(waiting, anchor, length, maxSize).stream()
+                    .limit(maxSize - batch.size())
                     .forEach(i -> batch.add(waiting.get(i)));
         }
         for (PendingWindow p : batch) {
@@ -111,15 +100,15 @@ final class BatchQueue {
     }
 
     /**
-     * Positions of up to {@code size} windows of {@code sorted} around {@code anchor}, nearest to
+     * Positions of up to {@code maxSize} windows of {@code sorted} around {@code anchor}, nearest to
      * {@code length} first, at most {@code perRequest} of one request; null entries are skipped.
      */
-    private static List<Integer> nearest(List<PendingWindow> sorted, int anchor, int length, int size, int perRequest) {
-        List<Integer> out = new ArrayList<>(size);
+    private List<Integer> nearest(List<PendingWindow> sorted, int anchor, int length, int perRequest) {
+        List<Integer> out = new ArrayList<>(maxSize);
         Map<BatchRequest, Integer> taken = new HashMap<>();
         int lo = anchor - 1;
         int hi = anchor;
-        while (out.size() < size && (lo >= 0 || hi < sorted.size())) {
+        while (out.size() < maxSize && (lo >= 0 || hi < sorted.size())) {
             boolean up = lo < 0 || (hi < sorted.size() && distance(sorted, hi, length) <= distance(sorted, lo, length));
             int i = up ? hi++ : lo--;
             PendingWindow p = sorted.get(i);

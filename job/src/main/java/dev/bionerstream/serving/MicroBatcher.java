@@ -182,19 +182,6 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         return () -> listeners.remove(listener);
     }
 
-    /** Model threads not in a batch now (waiting for one, or forming one). */
-    private int freeRunners() {
-        synchronized (phases) {
-            int free = 0;
-            for (Phase p : phases) {
-                if (p != Phase.MODEL && p != Phase.DELIVERING) {
-                    free++;
-                }
-            }
-            return free;
-        }
-    }
-
     private void enter(int runner, Phase next) {
         synchronized (phases) {
             if (phases[runner] == next) {
@@ -221,12 +208,9 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
                     return;
                 }
                 enter(runner, Phase.FORMING);
-                batch = queue.poll(clock.getAsLong(), closed, freeRunners());
+                batch = queue.poll(clock.getAsLong(), closed);
                 if (closed && batch.isEmpty()) {
                     return;
-                }
-                if (queue.size() > 0) {
-                    changed.signalAll(); // the rest is another free runner's
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

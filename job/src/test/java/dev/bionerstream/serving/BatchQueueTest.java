@@ -82,20 +82,6 @@ class BatchQueueTest {
     }
 
     @Test
-    void aShortQueueIsSharedAmongTheFreeRunnersAndAFullOneStillGivesFullBatches() {
-        BatchQueue q = new BatchQueue(new BatchSize(8), Duration.ZERO);
-        q.add(request(10));
-        assertThat(q.poll(0, false, 2)).hasSize(5);
-        assertThat(q.poll(0, false, 1)).hasSize(5);
-        q.add(request(7));
-        assertThat(q.poll(0, false, 3)).hasSize(3);
-        assertThat(q.poll(0, false, 2)).hasSize(2);
-        assertThat(q.poll(0, false, 1)).hasSize(2);
-        q.add(request(40));
-        assertThat(q.poll(0, false, 2)).hasSize(8);
-    }
-
-    @Test
     void aBatchGathersWindowsOfSimilarLengthAroundTheOldest() {
         BatchQueue q = new BatchQueue(new BatchSize(4), Duration.ZERO);
         BatchRequest oldest = request(0, 40);

@@ -238,15 +238,6 @@ class MicroBatcherTest {
     }
 
     @Test
-    void aDocumentQueuedAloneRunsOnEveryFreeRunnerSideBySide() throws Exception {
-        session.meet = new CyclicBarrier(2);
-        try (MicroBatcher b = new MicroBatcher(session, new BatchSize(8), Duration.ZERO, 100, 2, now::get)) {
-            assertThat(b.run(windows(6)).get(2, TimeUnit.MINUTES)).hasSize(6);
-            assertThat(session.batches).extracting(List::size).containsExactly(3, 3);
-        }
-    }
-
-    @Test
     void oneRunnerRunsOneBatchAtATime() throws Exception {
         session.meet = new CyclicBarrier(2);
         session.meetSeconds = 1;
