@@ -19,6 +19,8 @@ final class BatchRequest {
     private final WindowResult[] results;
     private final BitSet queued;
     private int unfinished;
+    /** Its windows are due without waiting: it was queued when a batch took its part of a due queue. */
+    boolean due;
 
     BatchRequest(List<MrcWindow> windows, long enqueuedNanos) {
         this.windows = List.copyOf(windows);

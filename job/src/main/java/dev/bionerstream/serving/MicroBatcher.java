@@ -45,6 +45,14 @@ import java.util.function.LongSupplier;
  * <p>What the model threads do is told to {@link BatchListener}s; the batcher keeps no statistics.
  */
 public final class MicroBatcher implements WindowRunner, AutoCloseable {
+    /**
+     * On a CPU, a batch's windows are at least this fraction of its longest (at least 80% of the
+     * positions it computes are real): a padded position costs as much as a real one there, and a
+     * batch of 4 costs per position what one of 32 does (model-export/docs/experiments.md, "Batches
+     * on a CPU"). A GPU's throughput grows with the batch: there, batches fill.
+     */
+    private static final double CPU_MIN_LENGTH_RATIO = 0.8;
+
     private final MrcSession session;
     private final BatchQueue queue;
     private final int maxWindowsPerRequest;
@@ -87,7 +95,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             throw new IllegalArgumentException("model runners must be >= 1, got " + runners);
         }
         this.session = session;
-        this.queue = new BatchQueue(maxSize, maxWait);
+        this.queue = new BatchQueue(maxSize, maxWait, "CPU".equals(session.provider()) ? CPU_MIN_LENGTH_RATIO : 0);
         this.maxWindowsPerRequest = maxWindowsPerRequest;
         this.clock = clock;
         this.phases = new Phase[runners];
@@ -182,6 +190,15 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         return () -> listeners.remove(listener);
     }
 
+    /** Model threads not in a batch now: waiting for one, or forming one. */
+    private int freeRunners() {
+        synchronized (phases) {
+            return (int) Arrays.stream(phases)
+                    .filter(p -> p != Phase.MODEL && p != Phase.DELIVERING)
+                    .count();
+        }
+    }
+
     private void enter(int runner, Phase next) {
         synchronized (phases) {
             if (phases[runner] == next) {
@@ -208,9 +225,15 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
                     return;
                 }
                 enter(runner, Phase.FORMING);
-                batch = queue.poll(clock.getAsLong(), closed);
+                batch = queue.poll(clock.getAsLong(), closed, freeRunners());
                 if (closed && batch.isEmpty()) {
                     return;
+                }
+                if (!batch.isEmpty()) {
+                    enter(runner, Phase.MODEL); // no longer free: a thread woken next takes all of the rest
+                }
+                if (queue.nanosUntilDue(clock.getAsLong()) == 0) {
+                    changed.signalAll(); // the rest is the other free threads'
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

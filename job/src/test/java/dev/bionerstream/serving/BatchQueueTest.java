@@ -91,9 +91,58 @@ class BatchQueueTest {
         List<PendingWindow> first = q.poll(0, false);
         assertThat(first).extracting(p -> p.window().length()).containsExactlyInAnyOrder(40, 41, 39, 38);
         assertThat(first).extracting(PendingWindow::request).contains(oldest);
-        // now the second request is the oldest: its 9 anchors the batch, and it takes half (9, 8), so 250 comes before
-        // its 120
-        assertThat(q.poll(0, false)).extracting(p -> p.window().length()).containsExactlyInAnyOrder(9, 8, 7, 250);
+        // now the second request is the oldest: its longest, 200, anchors the batch, and it takes half (200, 120),
+        // so 250 and 7 of the third come before its 9 and 8
+        assertThat(q.poll(0, false)).extracting(p -> p.window().length()).containsExactlyInAnyOrder(200, 250, 120, 7);
+    }
+
+    @Test
+    void aDueQueueIsSharedAmongTheFreeRunnersAndWhatWasQueuedThenStaysDue() {
+        BatchQueue q = new BatchQueue(new BatchSize(4), Duration.ofHours(1));
+        BatchRequest first = request(0, 5, 5, 5, 5, 5, 5);
+        q.add(first);
+        q.add(request(1, 9, 9));
+        assertThat(q.poll(0, false, 3)).as("8 windows, 3 free runners").hasSize(3);
+        q.add(request(2, 9, 9)); // newer: the next batch takes its half batch of the first, then the 9s
+        assertThat(q.poll(0, false, 1))
+                .hasSize(4)
+                .filteredOn(p -> p.request() == first)
+                .hasSize(2);
+        assertThat(q.size()).isEqualTo(3);
+        assertThat(q.nanosUntilDue(0))
+                .as("3 of 4 windows, but the first was queued when the queue was shared: due")
+                .isZero();
+        assertThat(q.poll(0, false, 1)).hasSize(3);
+        q.add(request(3, 5));
+        assertThat(q.nanosUntilDue(0)).as("a window queued later waits as ever").isPositive();
+    }
+
+    @Test
+    void aQueueOfABatchPerFreeRunnerOrMoreGivesFullBatches() {
+        BatchQueue q = new BatchQueue(new BatchSize(4), Duration.ofHours(1));
+        q.add(request(9));
+        assertThat(q.poll(0, false, 2)).hasSize(4);
+        assertThat(q.poll(0, false, 1)).hasSize(4);
+        q.add(request(5));
+        assertThat(q.poll(0, false, 3)).as("6 windows, 3 free runners: 2 each").hasSize(2);
+    }
+
+    @Test
+    void withALengthRatioABatchHoldsOnlyWindowsNearItsLongestAndTheRestIsDueAtOnce() {
+        BatchQueue q = new BatchQueue(new BatchSize(8), Duration.ofHours(1), 0.8);
+        q.add(request(0, 40, 100, 90, 45, 82, 38, 79));
+        q.add(request(1, 95, 50, 36));
+        assertThat(q.poll(0, true))
+                .as("the oldest's longest, 100, then the nearest down to 80: 79 would pad 21%")
+                .extracting(p -> p.window().length())
+                .containsExactlyInAnyOrder(100, 95, 90, 82);
+        assertThat(q.nanosUntilDue(0))
+                .as("6 of 8 windows, yet what the batch left of a forced queue")
+                .isZero();
+        assertThat(q.poll(0, false)).extracting(p -> p.window().length()).containsExactlyInAnyOrder(79);
+        assertThat(q.poll(0, false)).extracting(p -> p.window().length()).containsExactlyInAnyOrder(45, 50, 40);
+        assertThat(q.poll(0, false)).extracting(p -> p.window().length()).containsExactlyInAnyOrder(38, 36);
+        assertThat(q.size()).isZero();
     }
 
     @Test
