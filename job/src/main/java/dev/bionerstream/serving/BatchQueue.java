@@ -113,8 +113,9 @@ final class BatchQueue {
     private List<PendingWindow> batch(int size) {
         List<PendingWindow> waiting = new ArrayList<>(queued);
         requests.forEach(r -> waiting.addAll(r.pending()));
+        PendingWindow first =
+                Collections.max(waiting.subList(0, requests.peekFirst().queued()), BY_LENGTH);
         waiting.sort(BY_LENGTH);
-        PendingWindow first = Collections.max(requests.peekFirst().pending(), BY_LENGTH);
         int anchor = waiting.indexOf(first);
         int length = first.window().length();
         int share = (size + 1) / 2;
