@@ -21,6 +21,8 @@ import re
 import sys
 import time
 
+from bioner_vocab import current
+
 FORMAT = 1
 VERSION = "2024.1"
 TYPES = ("chemical", "disease", "gene", "species")
@@ -33,6 +35,7 @@ MEDIC_2012 = "ctd-medic/medic_06Jul2012.txt.xz"
 GENE_INFO = (("9606", "ncbi-gene/Homo_sapiens.gene_info_2022-11-10.cols.tsv.xz"),
              ("10090", "ncbi-gene/Mus_musculus.gene_info_2023-03.cols.tsv.xz"))
 HGNC = "hgnc/hgnc_complete_set_2019.cols.tsv.xz"
+MOUSE_MGI = "ncbi-gene/Mus_musculus.gene_info_2023-03.mgi.tsv.xz"
 LINNAEUS_NAMES = "linnaeus/species-proxies-light.tsv.gz"
 LINNAEUS_FREQUENCY = "linnaeus/species-frequency.tsv.gz"
 LINNAEUS_STOPLIST = "linnaeus/stoplist.tsv.xz"
@@ -81,6 +84,12 @@ TRAINING = (
 )
 EVALUATION = ("BC5CDR-PubTator/CDR_TestSet.PubTator.txt.gz", "NCBI-disease/NCBItestset_corpus.txt.gz",
               "BioRED/Dev.PubTator.gz")
+# Corpora the linker is measured on across corpora, never read for names. BioRED drew 110 of its training
+# abstracts from NLM-Gene and GNormPlus: `--hold-out NLM-Gene,GNormPlus,LINNAEUS` builds bundles without
+# the training documents they share, to measure on them (the shipped bundles keep those names).
+CROSS_CORPUS = {"NLM-Gene": ("NLM-Gene/NLMgene_Train.PubTator.gz",),
+                "GNormPlus": ("GNormPlus/GNormPlus_Train.PubTator.gz",),
+                "LINNAEUS": ("LINNAEUS/Linnaeus_Train.PubTator.gz", "LINNAEUS/Linnaeus_Test.PubTator.gz")}
 
 COMPOSITE = re.compile(r"[|+,;]")
 MESH_ID = re.compile(r"(?:MESH:)?([CD]\d+)")
@@ -132,6 +141,9 @@ class Concepts:
         self.taxon = {}
         self.weight = {}
         self.alt = {}      # id -> ids its source says name the same concept (MEDIC's alternative ids)
+        self.superseded = []   # (old id, new id, reason): ids the newest source replaced (current.py)
+        self.orthologs = set()  # (human gene id, mouse gene id): HGNC's mouse ortholog (MGI) of a human gene
+        self.names_moved = 0   # names MEDIC gave a MeSH descriptor that MeSH 2024 gives another only
 
     def add(self, cid, names):
         """Adds names to a concept; the first name ever added is its preferred name."""
@@ -276,6 +288,9 @@ def build_disease(sources):
                 c.add(cid, names)
         c.weight[cid] = sum(cid in s for s in (mesh, m2017, m2012))
         c.alt[cid] = alt2017.get(cid, set()) | alt2012.get(cid, set())
+    medic_vintage = current.vintage(set(m2017) | set(m2012))
+    c.superseded = current.merge_superseded_medic(c, set(mesh), medic_vintage)
+    c.names_moved = current.drop_moved_names(c, mesh)
     return c, [source("MeSH descriptors, trees C and F03", "2024", MESH_TERMS, MESH_TERMS_TEXT),
                source("MeSH tree numbers", "2024", MESH_TREES, MESH_TERMS_TEXT),
                source("CTD MEDIC", "2017-06-06", MEDIC_2017, CTD_TERMS_TEXT),
@@ -298,16 +313,21 @@ def build_gene(sources):
             c.taxon[cid] = taxon
             if r["type_of_gene"] == "protein-coding":
                 protein.add(cid)
+    mouse_by_mgi = {r["MGI"]: "ncbigene:" + r["GeneID"] for r in tsv_rows(os.path.join(sources, MOUSE_MGI)) if r["MGI"]}
     for r in tsv_rows(os.path.join(sources, HGNC)):
         cid = "ncbigene:" + r["entrez_id"].strip()
         if r["entrez_id"].strip() and c.taxon.get(cid) == "9606":
             for col in ("alias_symbol", "alias_name", "prev_symbol", "prev_name"):
                 c.add(cid, split_pipes(r.get(col, "")))
+            for mgi in split_pipes(r.get("mgd_id", "")):
+                if mgi in mouse_by_mgi and mouse_by_mgi[mgi] in c.names:
+                    c.orthologs.add((cid, mouse_by_mgi[mgi]))
     for cid, names in c.names.items():
         c.weight[cid] = (1000 if cid in protein else 0) + min(999, len(set(names)))
     return c, [source("NCBI Gene gene_info, Homo sapiens", "2022-11-10", GENE_INFO[0][1], NCBI_GENE_TERMS),
                source("NCBI Gene gene_info, Mus musculus", "2023-03-23", GENE_INFO[1][1], NCBI_GENE_TERMS),
-               source("HGNC complete set", "2019-01", HGNC, HGNC_TERMS)]
+               source("HGNC complete set", "2019-01", HGNC, HGNC_TERMS),
+               source("NCBI Gene gene_info, Mus musculus, MGI ids", "2023-03-23", MOUSE_MGI, NCBI_GENE_TERMS)]
 
 
 class ScientificNames:
@@ -430,12 +450,13 @@ def corpus_curie(etype, raw):
     return None
 
 
-def corpus_names(corpora, log, left_out=frozenset()):
+def corpus_names(corpora, log, left_out=frozenset(), cross_corpus=()):
     held_out = set()
-    for file in EVALUATION:
+    for file in EVALUATION + tuple(f for name in cross_corpus for f in CROSS_CORPUS[name]):
         held_out.update(pubtator_documents(os.path.join(corpora, file)))
     pairs = {t: {} for t in TYPES}   # type -> (id, name) -> [set of sources, mentions]
     species = {}                     # gene id -> {taxon: mentions of it in the documents annotating the gene}
+    ids = {}                         # label -> every id its kept documents annotate (for its MeSH vintage)
     for label, file, types in TRAINING:
         if label in left_out:
             continue
@@ -451,6 +472,8 @@ def corpus_names(corpora, log, left_out=frozenset()):
                 if etype is None:
                     continue
                 cid, name = corpus_curie(etype, raw), clean(mention)
+                if cid:
+                    ids.setdefault(label, set()).add(cid)
                 if cid is None or not name:
                     skipped += 1
                     continue
@@ -465,7 +488,7 @@ def corpus_names(corpora, log, left_out=frozenset()):
                             counts[taxon] = counts.get(taxon, 0) + 1
         log(f"{label}: {len(docs)} documents, {len(dropped)} dropped (PMID in an evaluation split), "
             f"{kept} mentions kept, {skipped} skipped (no id, composite or unknown id)")
-    return pairs, species
+    return pairs, species, {label: current.vintage(i) for label, i in ids.items()}
 
 
 def corpus_taxon(counts):
@@ -488,9 +511,26 @@ def write_gzip_tsv(path, header, rows):
         f.write(buf.getvalue())
 
 
-def write_bundle(out, etype, concepts, sources, pairs, species):
+def declared_same(concepts):
+    """old id -> current id, as the sources declare it: merged concepts, then each alternative id of
+    exactly one concept (MEDIC's OMIM id of a MeSH disease) that is no concept itself."""
+    out = {old: new for old, new, _ in concepts.superseded}
+    owners = {}
+    for cid, alts in concepts.alt.items():
+        for a in alts:
+            owners.setdefault(a, set()).add(cid)
+    for a, cids in owners.items():
+        if a not in concepts.names and len(cids) == 1 and a not in out:
+            out[a] = next(iter(cids))
+    return out
+
+
+def write_bundle(out, etype, concepts, sources, pairs, species, vintage):
     folder = os.path.join(out, etype)
     os.makedirs(folder, exist_ok=True)
+    pairs, corpus_superseded, counts = current.current_corpus_names(
+        concepts, pairs, vintage, declared_same(concepts), by_name=etype in ("chemical", "disease"))
+    superseded = sorted(set(concepts.superseded) | set(corpus_superseded))
     rows = list(concepts.rows())
     write_gzip_tsv(os.path.join(folder, "concepts.tsv.gz"), ("id", "name", "synonyms", "taxon", "weight"), rows)
     corpus_rows = [(cid, name, ",".join(sorted(srcs)), str(count),
@@ -501,6 +541,14 @@ def write_bundle(out, etype, concepts, sources, pairs, species):
     names = sum(1 + (len(r[2].split("|")) if r[2] else 0) for r in rows)
     manifest = {"format": FORMAT, "name": "bioner-vocab-" + etype, "entity_type": etype, "version": VERSION,
                 "sources": sources, "concepts": len(rows), "names": names, "corpus_names": len(corpus_rows)}
+    if superseded:
+        write_gzip_tsv(os.path.join(folder, "superseded.tsv.gz"), ("id", "current_id", "why"), superseded)
+        manifest["superseded"] = len(superseded)
+    if concepts.orthologs:
+        write_gzip_tsv(os.path.join(folder, "orthologs.tsv.gz"), ("id", "ortholog_id"), sorted(concepts.orthologs))
+        manifest["orthologs"] = len(concepts.orthologs)
+    manifest["current_ids"] = dict(counts, medic_concepts_replaced=len(concepts.superseded),
+                                   names_meshs_other_descriptors_have=concepts.names_moved)
     alt_rows = sorted((cid, a) for cid in {r[0] for r in rows} for a in concepts.alt.get(cid, ()))
     if alt_rows:
         write_gzip_tsv(os.path.join(folder, "alt-ids.tsv.gz"), ("id", "alt_id"), alt_rows)
@@ -520,6 +568,9 @@ def main(argv=None):
                    help="comma-separated corpus splits whose names to leave out (e.g. BC5CDR-dev,NCBI-disease-dev,"
                         "BioRED-train): a bundle to tune the linker on those splits; the shipped bundles take every "
                         "training and dev split's names, as BioSyn's dictionaries do")
+    p.add_argument("--hold-out", default="",
+                   help="comma-separated corpora of " + ",".join(CROSS_CORPUS) + " whose documents no name may come "
+                        "from (training documents sharing their PMIDs are dropped): bundles to measure on them")
     args = p.parse_args(argv)
     types = [t for t in args.types.split(",") if t]
     unknown = [t for t in types if t not in TYPES]
@@ -534,15 +585,18 @@ def main(argv=None):
     unknown = left_out - {label for label, _, _ in TRAINING}
     if unknown:
         p.error("unknown split(s): " + ", ".join(sorted(unknown)))
-    pairs, species = corpus_names(args.corpora, log, left_out)
+    held = [c for c in args.hold_out.split(",") if c]
+    if set(held) - set(CROSS_CORPUS):
+        p.error("unknown corpus: " + ", ".join(sorted(set(held) - set(CROSS_CORPUS))))
+    pairs, species, vintage = corpus_names(args.corpora, log, left_out, held)
     for etype in types:
         t0 = time.monotonic()
         concepts, sources = BUILDERS[etype](args.sources)
-        m = write_bundle(args.out, etype, concepts, sources, pairs[etype], species)
+        m = write_bundle(args.out, etype, concepts, sources, pairs[etype], species, vintage)
         folder = os.path.join(args.out, etype)
         sizes = ", ".join(f"{f} {os.path.getsize(os.path.join(folder, f)):,} B" for f in sorted(os.listdir(folder)))
         log(f"{etype}: {m['concepts']:,} concepts, {m['names']:,} names, {m['corpus_names']:,} corpus names "
-            f"({time.monotonic() - t0:.1f} s; {sizes})")
+            f"({time.monotonic() - t0:.1f} s; {sizes}); current ids: {m['current_ids']}")
     log(f"done in {time.monotonic() - start:.1f} s")
     return 0
 

@@ -17,17 +17,31 @@ SOURCES = {
                       "D000001\tD02.355\n"
                       "D000002\tC10.228\n"
                       "D000003\tF03.600\n"
-                      "D000004\tC04.557\n",
+                      "D000004\tC04.557\n"
+                      "D000005\tD03.100\n"
+                      "D000006\tD03.200\n"
+                      "D000007\tD03.300\n"
+                      "D000020\tF03.625\n"
+                      "D000090000\tF03.625\n"
+                      "D000090001\tC16.131\n",
     build.MESH_TERMS: "DescriptorUI\tDescriptorName\tTermName\n"
                       "D000001\tCalcimycin\tA-23187\n"
                       "D000001\tCalcimycin\tCalcimycin\n"
                       "D000002\tHeadache 2024\tCephalalgia\n"
                       "D000003\tAnxiety\tAngst\n"
-                      "D000004\tNeoplasms\tTumors\n",
+                      "D000004\tNeoplasms\tTumors\n"
+                      "D000005\tAmisulpride\tAmisulpride\n"
+                      "D000006\tAtorvastatin\tAtorvastatin\n"
+                      "D000007\tCoumarins\tCoumarins\n"
+                      "D000020\tDyskinesias\tDyskinesia\n"
+                      "D000090000\tAutism Spectrum Disorder\tAutism Spectrum Disorder\n"
+                      "D000090001\tTrisomy 18 Syndrome\tTrisomy 18\n",
     build.MEDIC_2017: "# CTD header\n#\n"
                       "Headache 2017\tMESH:D000002\t\t\t\t\t\tHead pain|Pain, head\t\n"
                       "Some syndrome\tOMIM:100100\tDO:DOID:1|MESH:C000011\t\t\t\t\tSS1\t\n"
-                      "Old disease\tMESH:C000010\t\t\t\t\t\tOD\t\n",
+                      "Old disease\tMESH:C000010\t\t\t\t\t\tOD\t\n"
+                      "Anxiety\tMESH:D000003\t\t\t\t\t\tAutism Spectrum Disorder|Angst\t\n"
+                      "Trisomy 18\tMESH:C000030\t\t\t\t\t\tEdwards syndrome\t\n",
     build.MEDIC_2012: "C||Diseases\n"
                       "D000002||Headache 2012|Cephalgia\n"
                       "C000010|100200||Old disease 2012|Old disease\n"
@@ -39,9 +53,10 @@ SOURCES = {
     build.GENE_INFO[1][1]: GENE_HEADER + "\n"
                            "10090\t12189\tBrca1\tBrcc1\tbreast cancer 1, early onset\tprotein-coding\tBrca1"
                            "\tbreast cancer 1, early onset\t-\n",
-    build.HGNC: "hgnc_id\talias_symbol\talias_name\tprev_symbol\tprev_name\tentrez_id\n"
-                "HGNC:1100\t\"IRIS|PSCP\"\t\t\"BRCAI\"\t\"breast cancer 1, early onset\"\t672\n"
-                "HGNC:9\tMOUSEONLY\t\t\t\t12189\n",
+    build.HGNC: "hgnc_id\talias_symbol\talias_name\tprev_symbol\tprev_name\tentrez_id\tmgd_id\n"
+                "HGNC:1100\t\"IRIS|PSCP\"\t\t\"BRCAI\"\t\"breast cancer 1, early onset\"\t672\tMGI:104537\n"
+                "HGNC:9\tMOUSEONLY\t\t\t\t12189\t\n",
+    build.MOUSE_MGI: "GeneID\tMGI\n12189\tMGI:104537\n",
     build.LINNAEUS_NAMES: "species:ncbi:9606\tHuman|human|H. sapiens|Homo sapiens\n"
                           "species:ncbi:9606\tpatient\n"
                           "species:ncbi:10633\tp.virus|SV40|BBV|Simian virus 40\n"
@@ -70,7 +85,11 @@ def pubtator(*docs):
 CORPORA = {
     "BC5CDR-PubTator/CDR_TrainingSet.PubTator.txt.gz": pubtator(
         ("1", [("naloxone", "Chemical", "D009270"), ("pain", "Disease", "D010146"),
-               ("x and y", "Disease", "D000001|D000002"), ("what", "Chemical", "-1")]),
+               ("x and y", "Disease", "D000001|D000002"), ("what", "Chemical", "-1"),
+               ("amisulpride", "Chemical", "C012052"), ("Atorva", "Chemical", "C065179"),
+               ("atorvastatin", "Chemical", "C065179"), ("atorvastatin", "Chemical", "C065179"),
+               ("coumarin", "Chemical", "C030123"),
+               ("autism spectrum disorder", "Disease", "D000004"), ("dyskinesia", "Disease", "D000002")]),
         ("999", [("leaked test mention", "Disease", "D000777")])),
     "BC5CDR-PubTator/CDR_DevelopmentSet.PubTator.txt.gz": pubtator(
         ("2", [("NQO1", "Chemical", "C012345"), ("pain", "Disease", "D010146")])),
@@ -90,6 +109,10 @@ CORPORA = {
                ("mice", "OrganismTaxon", "10090")]),
         ("7", [("dev leak", "GeneOrGeneProduct", "7157")])),
     "BioRED/Dev.PubTator.gz": pubtator(("7", [("TP53", "GeneOrGeneProduct", "7157")])),
+    "NLM-Gene/NLMgene_Train.PubTator.gz": pubtator(("8", [("Bdnf", "Gene", "24225")])),
+    "GNormPlus/GNormPlus_Train.PubTator.gz": pubtator(),
+    "LINNAEUS/Linnaeus_Train.PubTator.gz": pubtator(),
+    "LINNAEUS/Linnaeus_Test.PubTator.gz": pubtator(),
 }
 
 
@@ -159,7 +182,7 @@ def test_every_type_has_a_manifest_with_its_counts(bundles):
 
 def test_chemicals_are_mesh_tree_d_descriptors_with_their_terms(bundles):
     c = concepts(bundles, "chemical")
-    assert set(c) == {"mesh:D000001"}
+    assert set(c) == {"mesh:D000001", "mesh:D000005", "mesh:D000006", "mesh:D000007"}
     assert c["mesh:D000001"]["name"] == "Calcimycin"
     assert c["mesh:D000001"]["synonyms"] == ["A-23187"]     # the name itself is not repeated
 
@@ -167,7 +190,7 @@ def test_chemicals_are_mesh_tree_d_descriptors_with_their_terms(bundles):
 def test_diseases_are_the_union_by_id_named_by_the_newest_source(bundles):
     c = concepts(bundles, "disease")
     assert set(c) == {"mesh:D000002", "mesh:D000003", "mesh:D000004", "omim:100100", "mesh:C000010",
-                      "omim:200300"}
+                      "omim:200300", "mesh:D000020", "mesh:D000090000", "mesh:D000090001"}
     headache = c["mesh:D000002"]
     assert headache["name"] == "Headache 2024" and headache["weight"] == "3"
     assert headache["synonyms"] == sorted(["Cephalalgia", "Head pain", "Pain, head", "Headache 2017",
@@ -219,7 +242,9 @@ def test_species_apply_the_stoplist_the_acronym_filter_and_the_human_proxies(bun
 def test_corpus_names_come_from_training_splits_without_evaluation_documents(bundles):
     chem, dis, gene, spec = (corpus(bundles, t) for t in build.TYPES)
     assert chem == {("mesh:D009270", "naloxone"): "BC5CDR-train", ("mesh:C012345", "NQO1"): "BC5CDR-dev",
-                    ("mesh:D005947", "glucose"): "BioRED-train"}
+                    ("mesh:D005947", "glucose"): "BioRED-train", ("mesh:D000005", "amisulpride"): "BC5CDR-train",
+                    ("mesh:D000006", "Atorva"): "BC5CDR-train", ("mesh:D000006", "atorvastatin"): "BC5CDR-train",
+                    ("mesh:C030123", "coumarin"): "BC5CDR-train"}
     assert dis[("mesh:D010146", "pain")] == "BC5CDR-dev,BC5CDR-train"
     assert dis[("omim:208900", "ataxia")] == "NCBI-disease-train"
     assert dis[("mesh:C000010", "AT")] == "NCBI-disease-train"
@@ -280,3 +305,63 @@ def test_the_scientific_name_is_the_one_strains_and_variants_extend():
 ])
 def test_corpus_ids_become_bioregistry_curies(etype, raw, curie):
     assert build.corpus_curie(etype, raw) == curie
+
+
+def superseded(bundles, etype):
+    header, rows = table(bundles / etype / "superseded.tsv.gz")
+    assert header == ["id", "current_id", "why"]
+    return {r[0]: (r[1], r[2]) for r in rows}
+
+
+def manifest(bundles, etype):
+    with open(bundles / etype / "vocabulary.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def test_a_training_id_no_source_has_goes_to_the_descriptor_its_names_name(bundles):
+    # BC5CDR's 2015 supplementary concepts: amisulpride is a descriptor now; "Atorva" goes where
+    # "atorvastatin" (more mentions) takes C065179; the compound coumarin is not the class Coumarins
+    assert superseded(bundles, "chemical") == {
+        "mesh:C012052": ("mesh:D000005", "replaced-by-a-concept-with-its-name"),
+        "mesh:C065179": ("mesh:D000006", "replaced-by-a-concept-with-its-name")}
+    assert "mesh:C030123" not in concepts(bundles, "chemical")
+    counts = manifest(bundles, "chemical")["current_ids"]
+    # C030123 and C012345, and naloxone and glucose, descriptors these tiny sources lack
+    assert counts["corpus_ids_replaced"] == 2 and counts["corpus_only_concepts"] == 4
+    assert manifest(bundles, "chemical")["superseded"] == 2
+
+
+def test_a_medic_concept_mesh_promoted_joins_its_descriptor(bundles):
+    c = concepts(bundles, "disease")
+    assert "mesh:C000030" not in c
+    assert "Edwards syndrome" in c["mesh:D000090001"]["synonyms"]
+    assert superseded(bundles, "disease")["mesh:C000030"] == ("mesh:D000090001", "medic-concept-replaced-by-mesh")
+
+
+def test_a_name_mesh_gives_another_descriptor_leaves_the_one_medic_gave_it_to(bundles):
+    c = concepts(bundles, "disease")
+    assert "Autism Spectrum Disorder" not in c["mesh:D000003"]["synonyms"]
+    assert "Angst" in c["mesh:D000003"]["synonyms"]
+    assert manifest(bundles, "disease")["current_ids"]["names_meshs_other_descriptors_have"] == 1
+
+
+def test_a_training_name_gives_way_to_a_descriptor_newer_than_its_corpus(bundles):
+    dis = corpus(bundles, "disease")
+    # D000090000 is numbered above every descriptor BC5CDR uses: created after it
+    assert ("mesh:D000004", "autism spectrum disorder") not in dis
+    # Dyskinesias (D000020) is older than BC5CDR: the annotators' convention stays
+    assert dis[("mesh:D000002", "dyskinesia")] == "BC5CDR-train"
+    assert manifest(bundles, "disease")["current_ids"]["corpus_names_dropped_for_a_newer_concept"] == 1
+
+
+def test_hgncs_mouse_orthologs_join_human_and_mouse_genes(bundles):
+    header, rows = table(bundles / "gene" / "orthologs.tsv.gz")
+    assert header == ["id", "ortholog_id"] and rows == [["ncbigene:672", "ncbigene:12189"]]
+    assert manifest(bundles, "gene")["orthologs"] == 1
+
+
+def test_held_out_corpora_take_the_training_documents_they_share_out(inputs, tmp_path, capsys):
+    assert build.main(["--sources", str(inputs / "sources"), "--corpora", str(inputs / "corpora"),
+                       "--out", str(tmp_path), "--types", "gene", "--hold-out", "NLM-Gene,GNormPlus,LINNAEUS"]) == 0
+    assert "BioRED-train: 3 documents, 2 dropped" in capsys.readouterr().out
+    assert ("ncbigene:24225", "Bdnf") not in corpus(tmp_path, "gene")

@@ -7,6 +7,7 @@ import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.Mention;
 import dev.bionerstream.serving.LocalModel;
 import dev.bionerstream.syntax.OpenNlpAnnotator;
+import dev.bionerstream.text.DocumentText;
 import dev.bionerstream.text.Sentence;
 import dev.bionerstream.text.SentenceSplitter;
 import java.util.List;
@@ -86,7 +87,7 @@ public final class EngineBench {
             long t0 = System.nanoTime();
             linked = 0;
             for (int i = 0; i < texts.size(); i++) {
-                linked += linker.link(texts.get(i), mentions.get(i)).stream()
+                linked += linker.link(DocumentText.of(texts.get(i)), mentions.get(i)).stream()
                         .filter(l -> !l.isNil())
                         .count();
             }

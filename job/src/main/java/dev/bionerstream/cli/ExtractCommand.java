@@ -7,6 +7,7 @@ import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.Link;
 import dev.bionerstream.linking.Mention;
 import dev.bionerstream.serving.LocalModel;
+import dev.bionerstream.text.DocumentText;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -73,7 +74,7 @@ final class ExtractCommand implements Callable<Integer> {
             throws IOException {
         for (int i = 0; i < entities.size(); i++) {
             List<Link> links = linker.link(
-                    texts.get(i),
+                    DocumentText.of(texts.get(i)),
                     entities.get(i).stream()
                             .map(e -> new Mention(e.type(), e.text(), e.start()))
                             .toList());

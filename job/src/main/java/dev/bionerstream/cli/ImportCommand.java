@@ -85,7 +85,7 @@ final class ImportCommand implements Callable<Integer> {
     private List<Annotated> read() throws IOException {
         if (input.pubtator != null) {
             try (BufferedReader in = Files.newBufferedReader(input.pubtator, StandardCharsets.UTF_8)) {
-                return PubTator.read(in);
+                return PubTator.read(in, PubTator.MentionText.MAY_DIFFER);
             }
         }
         if (input.biocXml != null) {

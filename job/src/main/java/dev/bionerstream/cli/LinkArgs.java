@@ -1,6 +1,7 @@
 package dev.bionerstream.cli;
 
 import dev.bionerstream.linking.EntityLinker;
+import dev.bionerstream.linking.LinkSettings;
 import dev.bionerstream.linking.Linkers;
 import dev.bionerstream.options.CommandLineFlags;
 import dev.bionerstream.serving.LinkOptions;
@@ -41,7 +42,7 @@ final class LinkArgs {
     EntityLinker open() {
         long heapBefore = usedHeapAfterGc();
         long t0 = System.nanoTime();
-        EntityLinker linker = Linkers.shared(LinkOptions.settings(CommandLineFlags.given(spec, LinkOptions.ALL)));
+        EntityLinker linker = Linkers.shared(settings());
         double seconds = (System.nanoTime() - t0) / 1e9;
         String sizes = linker.vocabularies().entrySet().stream()
                 .map(e -> String.format(
@@ -52,6 +53,11 @@ final class LinkArgs {
                 "vocabularies loaded in %.1f s, %d MB of heap: %s%n",
                 seconds, (usedHeapAfterGc() - heapBefore) >> 20, sizes);
         return linker;
+    }
+
+    /** The settings the options give, before any vocabulary is read. */
+    LinkSettings settings() {
+        return LinkOptions.settings(CommandLineFlags.given(spec, LinkOptions.ALL));
     }
 
     private static long usedHeapAfterGc() {

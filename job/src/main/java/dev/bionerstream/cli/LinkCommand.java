@@ -6,6 +6,7 @@ import dev.bionerstream.formats.PubTator;
 import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.Link;
 import dev.bionerstream.linking.Mention;
+import dev.bionerstream.text.DocumentText;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -72,13 +74,16 @@ final class LinkCommand implements Callable<Integer> {
         String source = input == null ? "standard input" : input.toString();
         List<Annotated> documents;
         try {
-            documents = PubTator.read(new BufferedReader(new StringReader(String.join("\n", lines))));
+            documents = PubTator.read(
+                    new BufferedReader(new StringReader(String.join("\n", lines))), PubTator.MentionText.MUST_MATCH);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(source + ", " + e.getMessage(), e);
         }
         Map<String, String> typeMap = types == null ? null : IobCorpus.parseTypes(types);
-        EntityLinker linker = new LinkArgs(spec).open();
-        requireALinkedType(documents, typeMap, linker, source);
+        LinkArgs args = new LinkArgs(spec);
+        Set<String> vocabularies = args.settings().types();
+        requireALinkedType(documents, typeMap, vocabularies, source);
+        EntityLinker linker = args.open();
         if (out == null) {
             write(lines, documents, linker, typeMap, new PrintStream(System.out, false, StandardCharsets.UTF_8));
         } else {
@@ -94,21 +99,24 @@ final class LinkCommand implements Callable<Integer> {
      * "chemical"), not a file to give back unchanged.
      */
     private static void requireALinkedType(
-            List<Annotated> documents, Map<String, String> typeMap, EntityLinker linker, String source) {
+            List<Annotated> documents, Map<String, String> typeMap, Set<String> vocabularies, String source) {
         Set<String> seen = new TreeSet<>();
         documents.forEach(d -> d.annotations().forEach(a -> seen.add(a.type())));
-        boolean any = seen.stream().anyMatch(t -> linkedType(t, typeMap, linker) != null);
+        boolean any = seen.stream().anyMatch(t -> linkedType(t, typeMap, vocabularies) != null);
         if (!seen.isEmpty() && !any) {
             throw new IllegalArgumentException(source + ": none of its mention types " + seen
-                    + " is linked; map them to " + linker.vocabularies().keySet()
-                    + " with --types, e.g. --types Chemical=chemical,Disease=disease");
+                    + " is linked; map them to " + vocabularies
+                    + " with --types, e.g. --types ChemicalEntity=chemical,DiseaseOrPhenotypicFeature=disease");
         }
     }
 
-    /** Our type of a file's mention type, if the linker has a vocabulary for it; else null. */
-    private static String linkedType(String fileType, Map<String, String> typeMap, EntityLinker linker) {
-        String type = typeMap == null ? fileType : typeMap.get(fileType);
-        return type != null && linker.vocabularies().containsKey(type) ? type : null;
+    /**
+     * Our type of a file's mention type, if it has a vocabulary; else null. Without {@code --types},
+     * a file's type is ours whatever its case (PubTator writes "Chemical", "Gene", "Species").
+     */
+    private static String linkedType(String fileType, Map<String, String> typeMap, Set<String> vocabularies) {
+        String type = typeMap == null ? fileType.toLowerCase(Locale.ROOT) : typeMap.get(fileType);
+        return type != null && vocabularies.contains(type) ? type : null;
     }
 
     /** Every line as it came, the concept column of each linked mention set. */
@@ -141,17 +149,18 @@ final class LinkCommand implements Callable<Integer> {
 
     /** The concept column of each mention of {@code d}: a CURIE, "-" for NIL, null to leave it as it is. */
     private static List<String> ids(EntityLinker linker, Annotated d, Map<String, String> typeMap) {
+        DocumentText doc = d.document();
         List<Mention> mentions = new ArrayList<>();
         List<Integer> linked = new ArrayList<>();
         for (int i = 0; i < d.annotations().size(); i++) {
             Annotated.Annotation a = d.annotations().get(i);
-            String type = linkedType(a.type(), typeMap, linker);
+            String type = linkedType(a.type(), typeMap, linker.vocabularies().keySet());
             if (type != null) {
-                mentions.add(new Mention(type, a.text(), a.start()));
+                mentions.add(new Mention(type, a.text(), doc.charOffset(a.start())));
                 linked.add(i);
             }
         }
-        List<Link> links = linker.link(d.text(), mentions);
+        List<Link> links = linker.link(doc, mentions);
         List<String> ids = new ArrayList<>(Collections.nCopies(d.annotations().size(), (String) null));
         for (int i = 0; i < links.size(); i++) {
             Link l = links.get(i);

@@ -1,6 +1,7 @@
 package dev.bionerstream.cli;
 
 import dev.bionerstream.engine.Entity;
+import dev.bionerstream.eval.LinkedMentions;
 import dev.bionerstream.eval.LinkingAccuracy;
 import dev.bionerstream.eval.Scores;
 import dev.bionerstream.formats.Annotated;
@@ -11,6 +12,7 @@ import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.Link;
 import dev.bionerstream.linking.Mention;
 import dev.bionerstream.linking.Vocabulary;
+import dev.bionerstream.text.DocumentText;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -21,13 +23,17 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * The two measures of a linker on a PubTator corpus with concept ids: accuracy@1 on the gold
- * mentions, and concept-level precision, recall and F1 of each document's id set end to end (the
- * model's mentions, then the linker).
+ * The measures of a linker on a PubTator corpus with concept ids: accuracy@1 on the gold mentions;
+ * end to end (the model's mentions, then the linker, as the job runs them) concept-level precision,
+ * recall and F1 of each document's id set, and mention-level scores by the HunFlair2 benchmark's
+ * rule ({@link LinkedMentions}).
  */
 final class LinkingEval {
     /** A concept of a document. */
     record DocumentConcept(String document, String type, String id) {}
+
+    /** What the end-to-end evaluation gives: concept-level and mention-level scores. */
+    record EndToEnd(Scores concepts, Scores mentions) {}
 
     private LinkingEval() {}
 
@@ -35,7 +41,7 @@ final class LinkingEval {
      * Links each document's gold mentions of the mapped types, the document's other gold mentions as
      * context; each takes its best candidate whatever its score (accuracy@1). Returns the strict
      * counts; {@code equivalent} gets the counts where an id the vocabulary declares the same
-     * concept as a gold id (MEDIC's alternative ids) counts as that gold id.
+     * concept as a gold id (MEDIC's alternative ids, MeSH's replacements) counts as that gold id.
      */
     static LinkingAccuracy onGoldMentions(
             List<Annotated> documents,
@@ -46,16 +52,17 @@ final class LinkingEval {
         LinkingAccuracy accuracy = new LinkingAccuracy();
         EntityLinker best = linker.withMinScore(0);
         for (Annotated d : documents) {
+            DocumentText doc = d.document();
             List<Annotated.Annotation> gold = new ArrayList<>();
             List<Mention> mentions = new ArrayList<>();
             for (Annotated.Annotation a : d.annotations()) {
                 String type = types.get(a.type());
                 if (type != null) {
                     gold.add(a);
-                    mentions.add(new Mention(type, a.text(), a.start()));
+                    mentions.add(new Mention(type, a.text(), doc.charOffset(a.start())));
                 }
             }
-            List<Link> links = best.link(d.text(), mentions);
+            List<Link> links = best.link(doc, mentions);
             for (int i = 0; i < gold.size(); i++) {
                 String type = mentions.get(i).type();
                 Set<String> ids = new HashSet<>(Curies.of(type, gold.get(i).conceptId()));
@@ -87,33 +94,58 @@ final class LinkingEval {
         return accuracy;
     }
 
-    /** Concept-level scores: {@code entities} are the model's mentions in each document's {@link Annotated#text}. */
-    static Scores endToEnd(
-            List<Annotated> documents, Map<String, String> types, EntityLinker linker, List<List<Entity>> entities) {
-        Scores scores = new Scores();
+    /**
+     * The model's mentions linked, as the job links them: {@code entities.get(i)} are document
+     * {@code i}'s mentions, each with the index of its field in {@link DocumentText#fields()} and its
+     * offsets in that field.
+     */
+    static EndToEnd endToEnd(
+            List<Annotated> documents,
+            Map<String, String> types,
+            EntityLinker linker,
+            List<List<FieldEntity>> entities) {
+        Scores concepts = new Scores();
+        Scores mentionLevel = new Scores();
         Set<String> evaluated = new HashSet<>(types.values());
         for (int i = 0; i < documents.size(); i++) {
             Annotated d = documents.get(i);
+            DocumentText doc = d.document();
             Set<DocumentConcept> gold = new LinkedHashSet<>();
+            List<LinkedMentions.Linked> goldMentions = new ArrayList<>();
             for (Annotated.Annotation a : d.annotations()) {
                 String type = types.get(a.type());
                 if (type != null) {
-                    Curies.of(type, a.conceptId()).forEach(id -> gold.add(new DocumentConcept(d.id(), type, id)));
+                    List<String> ids = Curies.of(type, a.conceptId());
+                    ids.forEach(id -> gold.add(new DocumentConcept(d.id(), type, id)));
+                    goldMentions.add(new LinkedMentions.Linked(
+                            type, doc.charOffset(a.start()), doc.charOffset(a.end()), Set.copyOf(ids)));
                 }
             }
             List<Mention> mentions = entities.get(i).stream()
-                    .filter(e -> evaluated.contains(e.type()))
-                    .map(e -> new Mention(e.type(), e.text(), e.start()))
+                    .filter(e -> evaluated.contains(e.entity().type()))
+                    .map(e -> new Mention(
+                            e.entity().type(),
+                            e.entity().text(),
+                            doc.fieldStart(e.field()) + e.entity().start()))
                     .toList();
             Set<DocumentConcept> predicted = new LinkedHashSet<>();
-            List<Link> links = linker.link(d.text(), mentions);
+            List<LinkedMentions.Linked> predictedMentions = new ArrayList<>();
+            List<Link> links = linker.link(doc, mentions);
             for (int m = 0; m < mentions.size(); m++) {
+                Mention mention = mentions.get(m);
+                Set<String> ids = new LinkedHashSet<>();
                 for (Concept c : links.get(m).concepts()) {
-                    predicted.add(new DocumentConcept(d.id(), mentions.get(m).type(), c.id()));
+                    predicted.add(new DocumentConcept(d.id(), mention.type(), c.id()));
+                    ids.add(c.id());
                 }
+                predictedMentions.add(new LinkedMentions.Linked(mention.type(), mention.start(), mention.end(), ids));
             }
-            scores.add(predicted, gold, DocumentConcept::type);
+            concepts.add(predicted, gold, DocumentConcept::type);
+            LinkedMentions.score(predictedMentions, goldMentions, mentionLevel);
         }
-        return scores;
+        return new EndToEnd(concepts, mentionLevel);
     }
+
+    /** An entity the engine found in one field of a document. */
+    record FieldEntity(int field, Entity entity) {}
 }

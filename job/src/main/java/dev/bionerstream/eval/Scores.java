@@ -56,6 +56,12 @@ public final class Scores {
         }
     }
 
+    /** Adds counts decided by another rule than equality (one type, and "all"). */
+    public void add(String type, long tp, long fp, long fn) {
+        byType.merge(type, new Counts(tp, fp, fn), (a, b) -> a.plus(b.tp(), b.fp(), b.fn()));
+        byType.merge(ALL, new Counts(tp, fp, fn), (a, b) -> a.plus(b.tp(), b.fp(), b.fn()));
+    }
+
     public Counts get(String type) {
         return byType.getOrDefault(type, new Counts(0, 0, 0));
     }

@@ -1,5 +1,6 @@
 package dev.bionerstream.formats;
 
+import dev.bionerstream.text.DocumentText;
 import java.util.List;
 
 /**
@@ -20,6 +21,18 @@ public record Annotated(String id, String title, String abstractText, List<Annot
     /** The text the offsets count in: title, one space, abstract. */
     public String text() {
         return title + " " + abstractText;
+    }
+
+    /** The document as the linker and the engine read it: the title and the abstract, one space between. */
+    public DocumentText document() {
+        return DocumentText.of(title, abstractText);
+    }
+
+    /** The text of the document at an annotation's code-point offsets (which must lie within it). */
+    public String textAt(Annotation a) {
+        String text = text();
+        int start = text.offsetByCodePoints(0, a.start());
+        return text.substring(start, text.offsetByCodePoints(start, a.end() - a.start()));
     }
 
     /** Code-point offset where the abstract starts: the title and one space come before it. */

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The PubTator text format: per document {@code ID|t|title}, {@code ID|a|abstract}, one
@@ -15,7 +16,17 @@ import java.util.List;
  * {@code ID<TAB>Association<TAB>...} in BioRED), are read past: relations are not mentions.
  */
 public final class PubTator {
+    private static final Pattern RELATION_TYPE = Pattern.compile("[A-Za-z_]+");
+
     private PubTator() {}
+
+    /** What to do with a mention whose text is not the document's text at its offsets. */
+    public enum MentionText {
+        /** Refuse the file, naming the line: what is linked or imported must be what the text says. */
+        MUST_MATCH,
+        /** Keep it as written (published corpora have a few: NLM-Gene 11, GNormPlus 35). */
+        MAY_DIFFER
+    }
 
     public static void write(Annotated d, Writer out) throws IOException {
         out.write(d.id() + "|t|" + oneLine(d.title()) + "\n");
@@ -55,8 +66,10 @@ public final class PubTator {
         if (bar > 0 && (tab < 0 || bar < tab) && line.length() > bar + 2 && line.charAt(bar + 2) == '|') {
             return LineKind.TEXT;
         }
-        String[] f = line.split("\t", 3);
-        return f.length >= 3 && !f[1].isEmpty() && Character.isLetter(f[1].charAt(0))
+        // BC5CDR's ID CID D1 D2 and BioRED's ID Association ID1 ID2 Novel: a word where a mention has
+        // its start, and never the six fields of a mention with its concept
+        String[] f = line.split("\t", -1);
+        return f.length >= 3 && f.length <= 5 && RELATION_TYPE.matcher(f[1]).matches()
                 ? LineKind.RELATION
                 : LineKind.MENTION;
     }
@@ -74,24 +87,33 @@ public final class PubTator {
         return String.join("\t", f);
     }
 
-    /** Every document of a PubTator file; a malformed line is an error naming its number. */
-    public static List<Annotated> read(BufferedReader in) {
+    /**
+     * Every document of a PubTator file. A malformed line is an error naming its number: a mention
+     * without five fields, with offsets that are not integers, negative, reversed or past the end of
+     * its document's text, or (with {@link MentionText#MUST_MATCH}) whose text is not the document's
+     * text at its offsets.
+     */
+    public static List<Annotated> read(BufferedReader in, MentionText mentionText) {
         List<Annotated> docs = new ArrayList<>();
         String id = null;
         String title = null;
         String abstractText = null;
         List<Annotated.Annotation> annotations = new ArrayList<>();
+        List<Integer> mentionLines = new ArrayList<>();
         int lineNo = 0;
         try {
             for (String line = in.readLine(); ; line = in.readLine()) {
                 lineNo++;
                 if (line == null || line.isBlank()) {
                     if (id != null) {
-                        docs.add(new Annotated(id, title, abstractText, annotations));
+                        Annotated d = new Annotated(id, title, abstractText, annotations);
+                        check(d, mentionLines, mentionText);
+                        docs.add(d);
                         id = null;
                         title = null;
                         abstractText = null;
                         annotations = new ArrayList<>();
+                        mentionLines = new ArrayList<>();
                     }
                     if (line == null) {
                         return docs;
@@ -115,15 +137,52 @@ public final class PubTator {
                         throw new IllegalArgumentException("line " + lineNo
                                 + ": expected ID, start, end, mention, type[, concept] separated by tabs");
                     }
-                    annotations.add(new Annotated.Annotation(
-                            Integer.parseInt(f[1]), Integer.parseInt(f[2]), f[3], f[4], f.length > 5 ? f[5] : "-"));
+                    int start = offset(f[1], lineNo);
+                    int end = offset(f[2], lineNo);
+                    if (end < start) {
+                        throw new IllegalArgumentException(
+                                "line " + lineNo + ": the mention ends (" + end + ") before it starts (" + start + ")");
+                    }
+                    annotations.add(new Annotated.Annotation(start, end, f[3], f[4], f.length > 5 ? f[5] : "-"));
+                    mentionLines.add(lineNo);
                     id = id == null ? f[0] : id;
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int offset(String field, int lineNo) {
+        int value;
+        try {
+            value = Integer.parseInt(field);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("line " + lineNo + ": offsets must be integers", e);
+            throw new IllegalArgumentException(
+                    "line " + lineNo + ": offsets must be integers, got \"" + field + "\"", e);
+        }
+        if (value < 0) {
+            throw new IllegalArgumentException("line " + lineNo + ": offsets cannot be negative, got " + value);
+        }
+        return value;
+    }
+
+    /** Each mention within its document's text, and (if asked) equal to it. */
+    private static void check(Annotated d, List<Integer> lines, MentionText mentionText) {
+        String text = d.text();
+        int length = text.codePointCount(0, text.length());
+        for (int i = 0; i < lines.size(); i++) {
+            Annotated.Annotation a = d.annotations().get(i);
+            if (a.end() > length) {
+                throw new IllegalArgumentException("line " + lines.get(i) + ": the mention ends at " + a.end()
+                        + ", past the end of document " + d.id() + " (" + length + " characters)");
+            }
+            String there = d.textAt(a);
+            if (mentionText == MentionText.MUST_MATCH && !there.equals(a.text())) {
+                throw new IllegalArgumentException("line " + lines.get(i) + ": the mention \"" + a.text()
+                        + "\" is not the text of document " + d.id() + " at " + a.start() + "-" + a.end()
+                        + " (\"" + there + "\"; offsets count code points over title, a space and abstract)");
+            }
         }
     }
 }

@@ -143,7 +143,7 @@ public class AnnotateFunction extends RichAsyncFunction<SourcedAbstract, Outcome
         CompletableFuture<Extraction> call = model.lease()
                 .engine()
                 .extract(
-                        DocumentRecords.texts(a),
+                        DocumentRecords.text(a).fields(),
                         Segmentation.SENTENCES,
                         model.lease().batcher());
         inFlight.put(in, call);

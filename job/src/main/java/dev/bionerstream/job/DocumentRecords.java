@@ -14,9 +14,9 @@ import dev.bionerstream.linking.Link;
 import dev.bionerstream.linking.Vocabulary;
 import dev.bionerstream.model.BundleManifest;
 import dev.bionerstream.model.EntityQuery;
+import dev.bionerstream.text.DocumentText;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,9 +39,9 @@ public final class DocumentRecords {
     /** The fields given to the engine, in order: {@code extraction.entities().get(i)} belongs to {@code FIELDS.get(i)}. */
     public static final List<TextField> FIELDS = List.of(TextField.TITLE, TextField.ABSTRACT);
 
-    /** The texts the engine reads for {@code a}, in the order of {@link #FIELDS}. */
-    public static List<String> texts(Abstract a) {
-        return Arrays.asList(a.getTitle(), a.getAbstractText());
+    /** The document the engine and the linker read for {@code a}: its fields in the order of {@link #FIELDS}. */
+    public static DocumentText text(Abstract a) {
+        return DocumentText.of(a.getTitle(), a.getAbstractText());
     }
 
     /** The id of the document's record, and of its search-index document, for this model. */
@@ -91,20 +91,20 @@ public final class DocumentRecords {
 
     /**
      * The record with its mentions linked to concepts ({@code links}, one per mention, in order): the
-     * document's title and abstract are read as one text (title, a space, abstract) for its
-     * abbreviations and species. A mention of a type without a vocabulary gets a link of nulls; a NIL
-     * one its vocabulary and best score.
+     * document's title and abstract are read as one {@link DocumentText} for its abbreviations and
+     * species. A mention of a type without a vocabulary gets a link of nulls; a NIL one its vocabulary
+     * and best score.
      */
     public static DocumentEntities linked(DocumentEntities d, EntityLinker linker) {
-        String title = d.getTitle() == null ? "" : d.getTitle();
-        String text = title + " " + (d.getAbstractText() == null ? "" : d.getAbstractText());
+        DocumentText doc = DocumentText.of(d.getTitle(), d.getAbstractText());
         List<dev.bionerstream.linking.Mention> mentions =
                 new ArrayList<>(d.getEntities().size());
         for (Mention m : d.getEntities()) {
-            int shift = m.getField() == TextField.TITLE ? 0 : title.length() + 1;
-            mentions.add(new dev.bionerstream.linking.Mention(m.getEntityType(), m.getText(), m.getStart() + shift));
+            int field = FIELDS.indexOf(m.getField());
+            mentions.add(new dev.bionerstream.linking.Mention(
+                    m.getEntityType(), m.getText(), m.getStart() + doc.fieldStart(field)));
         }
-        List<Link> found = linker.link(text, mentions);
+        List<Link> found = linker.link(doc, mentions);
         List<ConceptLink> links = new ArrayList<>(found.size());
         for (int i = 0; i < found.size(); i++) {
             Vocabulary v = linker.vocabularies().get(mentions.get(i).type());

@@ -3,13 +3,16 @@ package dev.bionerstream.linking;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Concept ids as annotated corpora write them, turned into Bioregistry CURIEs: BC5CDR's and
  * NCBI-disease's {@code D009270}, {@code MESH:D009270} and {@code OMIM:114480}, BioRED's bare NCBI
- * Gene and Taxonomy numbers.
+ * Gene and Taxonomy numbers, GNormPlus's {@code 172659(Tax:6239)}.
  */
 public final class Curies {
+    private static final Pattern TAXON_SUFFIX = Pattern.compile("\\(Tax:\\d+\\)\\s*$");
+
     private Curies() {}
 
     /**
@@ -19,7 +22,8 @@ public final class Curies {
     public static List<String> of(String type, String field) {
         List<String> ids = new ArrayList<>();
         for (String raw : field.split("[|+,;]")) {
-            String id = raw.strip();
+            // GNormPlus writes a non-human gene with its species: "172659(Tax:6239)"
+            String id = TAXON_SUFFIX.matcher(raw).replaceFirst("").strip();
             if (id.isEmpty() || id.equals("-") || id.equals("-1")) {
                 continue;
             }

@@ -1,7 +1,9 @@
 package dev.bionerstream.linking;
 
+import dev.bionerstream.text.DocumentText;
 import java.nio.file.Path;
-import java.util.LinkedHashSet;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,17 +23,19 @@ import java.util.stream.Collectors;
  *   <li>the nearest names by character trigrams, if at least {@link LinkSettings#minScore}.
  * </ol>
  *
- * Otherwise the mention is NIL ({@link NameResolver} takes these steps for one name). Among
- * concepts that match equally well, a gene of the species its context names comes first ({@link
- * SpeciesContext}), of that species' protein-coding genes the one whose other names the document
- * uses clearly more ({@link DocumentWords}), then {@link NameSource}, the corpora's counts, weight
- * and id decide. The
- * species context is taken from the whole document, so a mention gets the same link whatever the
- * order of the mentions; the linker keeps no state between calls and is thread-safe.
+ * Otherwise the mention is NIL ({@link NameResolver} takes these steps for one name). A gene is a
+ * gene of the one species its document's evidence names for it ({@link SpeciesEvidence}: on the
+ * mention, in its sentence, its paragraph, the document), or NIL when the vocabularies hold no gene
+ * of that species by that name: a yeast gene is never the human gene of the same symbol. Among that
+ * species' protein-coding genes sharing a name, the one whose other names the document uses
+ * clearly more ({@link DocumentWords}), then {@link NameSource}, the corpora's counts, weight and id
+ * decide. The evidence is taken from the whole document, so a mention gets the same link whatever
+ * the order of the mentions; the linker keeps no state between calls and is thread-safe.
  */
 public final class EntityLinker {
     static final int HUMAN = 9606;
     static final int MOUSE = 10090;
+    static final int RAT = 10116;
 
     static final String GENE = "gene";
     static final String DISEASE = "disease";
@@ -47,9 +51,7 @@ public final class EntityLinker {
 
     /** Loads the vocabularies {@code settings} name; errors name the file and line at fault. */
     public static EntityLinker open(LinkSettings settings) {
-        Set<String> types = new LinkedHashSet<>(settings.bundles().keySet());
-        types.addAll(settings.replacements().keySet());
-        types.addAll(settings.extensions().keySet());
+        Set<String> types = settings.types();
         // types load side by side: each is independent of the others, so the result is the same
         Map<String, Vocabulary> vocabularies = types.parallelStream()
                 .collect(Collectors.toMap(type -> type, type -> load(type, settings), (a, b) -> a, TreeMap::new));
@@ -100,66 +102,96 @@ public final class EntityLinker {
         return vocabularies;
     }
 
-    /** One link per mention, in the mentions' order; {@code text} is the document's (for its abbreviations). */
-    public List<Link> link(String text, List<Mention> mentions) {
+    /**
+     * One link per mention, in the mentions' order; each mention's start is a UTF-16 offset into
+     * {@code doc.text()} ({@link Mention#UNKNOWN} if not known). The document's text gives the
+     * abbreviations it defines and the species it names.
+     */
+    public List<Link> link(DocumentText doc, List<Mention> mentions) {
+        String text = doc.text();
         Map<String, Abbreviations.Definition> abbreviations = Abbreviations.in(text);
         Link[] links = new Link[mentions.size()];
-        SpeciesContext species = new SpeciesContext(text);
         DocumentWords words = new DocumentWords(text);
+        List<SpeciesNames.Named> named = new ArrayList<>();
+        List<int[]> taken = new ArrayList<>();
+        boolean genes = false;
         for (int i = 0; i < links.length; i++) {
             Mention m = mentions.get(i);
+            genes |= m.type().equals(GENE);
             if (m.type().equals(SPECIES)) {
-                links[i] = link(m, abbreviations.get(m.text().strip()), List.of(), false, words);
+                links[i] = link(m, abbreviations.get(m.text().strip()), List.of(), words);
                 for (Concept c : links[i].concepts()) {
-                    species.add(m.start(), m.start() + m.text().length(), taxon(c.id()));
+                    if (m.start() >= 0) {
+                        named.add(new SpeciesNames.Named(m.start(), m.end(), SpeciesNames.taxon(c.id())));
+                    }
                 }
             }
+            if (m.start() >= 0) {
+                taken.add(new int[] {m.start(), m.end()});
+            }
         }
+        SpeciesEvidence species =
+                genes && settings.geneSpecies().isEmpty() ? evidence(doc, named, taken, mentions) : null;
         for (int i = 0; i < links.length; i++) {
             Mention m = mentions.get(i);
             if (links[i] == null) {
                 Abbreviations.Definition defined = abbreviations.get(m.text().strip());
-                // an abbreviation's species is that of its definition: "human liver-type FABP (L-FABP)"
-                int at = defined != null && m.start() >= 0 ? defined.start() : m.start();
-                List<Integer> geneTaxa = !m.type().equals(GENE)
-                        ? List.of()
-                        : settings.geneSpecies().isEmpty() ? species.forGeneAt(at) : settings.geneSpecies();
-                links[i] = link(m, defined, geneTaxa, !species.namesAGeneSpecies(), words);
+                links[i] = link(m, defined, m.type().equals(GENE) ? geneTaxa(m, defined, species) : List.of(), words);
             }
         }
         return List.of(links);
     }
 
+    /** The species a document names: its species mentions, and those of the species vocabulary's names in its text. */
+    private SpeciesEvidence evidence(
+            DocumentText doc, List<SpeciesNames.Named> mentioned, List<int[]> taken, List<Mention> mentions) {
+        List<SpeciesNames.Named> named = new ArrayList<>(mentioned);
+        Vocabulary v = vocabularies.get(SPECIES);
+        if (v != null) {
+            for (SpeciesNames.Named n : SpeciesNames.in(doc.text(), v, taken)) {
+                if (mentioned.stream().noneMatch(o -> n.start() < o.end() && o.start() < n.end())) {
+                    named.add(n);
+                }
+            }
+        }
+        named.sort(Comparator.comparingInt(SpeciesNames.Named::start).thenComparingInt(SpeciesNames.Named::taxon));
+        List<String> genes = mentions.stream()
+                .filter(m -> m.type().equals(GENE))
+                .map(Mention::text)
+                .toList();
+        Vocabulary geneVocabulary = vocabularies.get(GENE);
+        return new SpeciesEvidence(doc, named, genes, geneVocabulary.taxa()::contains);
+    }
+
     /**
-     * @param defined the document's definition of the mention as an abbreviation, or null
-     * @param byWrittenForm when the document names no species of the gene vocabulary: a gene written
-     *     exactly as one species writes its symbol ("Sox2" is the mouse's, "SOX2" the human's) is that
-     *     species' gene
+     * The taxa a gene mention's concept may be of: the settings' own, else the one species its
+     * document's evidence gives it (an abbreviation's is that of its definition: "human liver-type
+     * FABP (L-FABP)").
      */
-    private Link link(
-            Mention m,
-            Abbreviations.Definition defined,
-            List<Integer> geneTaxa,
-            boolean byWrittenForm,
-            DocumentWords words) {
+    private List<Integer> geneTaxa(Mention m, Abbreviations.Definition defined, SpeciesEvidence species) {
+        if (species == null) {
+            return settings.geneSpecies();
+        }
+        boolean fromDefinition = defined != null && defined.start() >= 0 && m.start() >= 0;
+        int at = fromDefinition ? defined.start() : m.start();
+        int end = fromDefinition ? defined.start() + defined.longForm().length() : m.end();
+        return List.of(species.forGene(at, end, m.text()).taxon());
+    }
+
+    /** @param defined the document's definition of the mention as an abbreviation, or null */
+    private Link link(Mention m, Abbreviations.Definition defined, List<Integer> geneTaxa, DocumentWords words) {
         Vocabulary v = vocabularies.get(m.type());
         if (v == null) {
             return Link.nil(0);
         }
-        NameResolver r = new NameResolver(v, m.type(), geneTaxa, byWrittenForm, words, settings);
+        NameResolver r = new NameResolver(v, m.type(), geneTaxa, words, settings);
         String longForm = defined == null ? null : defined.longForm();
-        Candidate viaLongForm = longForm == null ? null : r.exactly(longForm);
-        Candidate self = r.exactly(m.text());
-        Candidate exact = viaLongForm == null ? self : self == null ? viaLongForm : r.better(viaLongForm, self);
-        if (exact != null && r.inFirstSpecies(exact)) {
-            return new Link(List.of(exact.concept()), 1.0);
+        Candidate exact = longForm == null ? null : r.exactly(longForm);
+        if (exact == null) {
+            exact = r.exactly(m.text());
         }
         if (exact != null) {
-            // another species' gene of this exact name, unless the preferred species has one of a very close name
-            Candidate close = r.closeInFirstSpecies(longForm != null ? longForm : m.text());
-            return close != null
-                    ? new Link(List.of(close.concept()), close.score())
-                    : new Link(List.of(exact.concept()), 1.0);
+            return new Link(List.of(exact.concept()), 1.0);
         }
         if (longForm != null) {
             Link approximate = r.approximately(longForm);
@@ -168,13 +200,5 @@ public final class EntityLinker {
             }
         }
         return r.approximately(m.text());
-    }
-
-    private static int taxon(String curie) {
-        try {
-            return Integer.parseInt(curie.substring(curie.indexOf(':') + 1));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 }

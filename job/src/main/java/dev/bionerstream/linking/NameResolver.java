@@ -11,8 +11,11 @@ import java.util.regex.Pattern;
  */
 final class NameResolver {
     private static final int NEAREST = 10;
-    /** How close another name of the preferred species must be to beat another species' exact name. */
-    private static final double CLOSE = 0.8;
+    /**
+     * A gene's nearest names are read further: most of them are other species' (NCBI Gene names the
+     * human gene "dystrophin" and the mouse one "dystrophin, muscular dystrophy").
+     */
+    private static final int NEAREST_GENES = 60;
     /**
      * The gene bundle's weight of a protein-coding gene (1000 plus its number of names): a mention
      * names a protein-coding gene rather than a non-coding one that shares the name ("PAR1" is F2r,
@@ -35,72 +38,39 @@ final class NameResolver {
     private final boolean gene;
     private final boolean disease;
     private final List<Integer> geneTaxa;
-    private final boolean byWrittenForm;
     private final DocumentWords document;
     private final LinkSettings settings;
 
+    /**
+     * @param geneTaxa for a gene, the taxa its concept may be of, in order of preference: a gene of
+     *     no other species is taken, so a yeast gene the vocabulary lacks is NIL, not the human gene
+     *     of its name
+     */
     NameResolver(
-            Vocabulary vocabulary,
-            String type,
-            List<Integer> geneTaxa,
-            boolean byWrittenForm,
-            DocumentWords document,
-            LinkSettings settings) {
+            Vocabulary vocabulary, String type, List<Integer> geneTaxa, DocumentWords document, LinkSettings settings) {
         this.vocabulary = vocabulary;
         this.gene = type.equals(EntityLinker.GENE);
         this.disease = type.equals(EntityLinker.DISEASE);
         this.geneTaxa = geneTaxa;
-        this.byWrittenForm = byWrittenForm;
         this.document = document;
         this.settings = settings;
     }
 
-    /** Whether a candidate is not a gene, or a gene of the most preferred species. */
-    boolean inFirstSpecies(Candidate c) {
-        return !gene || geneTaxa.isEmpty() || c.concept().taxon() == geneTaxa.get(0);
-    }
-
-    /** A gene of the most preferred species whose name is at least {@link #CLOSE} similar, or null. */
-    Candidate closeInFirstSpecies(String name) {
-        for (Candidate c : vocabulary.similar(NameKey.of(name), NEAREST)) {
-            if (c.score() < CLOSE) {
-                break;
-            }
-            if (c.concept().taxon() == geneTaxa.get(0)) {
-                return c;
-            }
-        }
-        return null;
-    }
-
-    /** The concept named exactly so, or null. */
+    /**
+     * The concept named exactly so, or null. A gene name that is no name as a whole but is one after
+     * a species' initial ("hGR", "mTert") is that species' gene.
+     */
     Candidate exactly(String name) {
         String key = NameKey.of(name);
         List<Candidate> found = exact(key);
         if (found.isEmpty() && gene && SPECIES_PREFIX.matcher(name.strip()).matches()) {
-            key = NameKey.of(name.strip().substring(1));
-            found = exact(key);
+            String bare = NameKey.of(name.strip().substring(1));
+            int taxon = name.strip().charAt(0) == 'h' ? EntityLinker.HUMAN : EntityLinker.MOUSE;
+            return settings.geneSpecies().isEmpty() || settings.geneSpecies().contains(taxon)
+                    ? choose(exact(bare), bare, List.of(taxon))
+                    : null;
         }
-        if (gene && byWrittenForm) {
-            List<Candidate> written = found.stream()
-                    .filter(c -> c.concept().name().equals(name.strip()))
-                    .toList();
-            found = written.isEmpty() ? found : written;
-        }
-        return choose(found, key);
-    }
-
-    /**
-     * Of a concept found by a document's long form and one found by the abbreviation itself: the
-     * long form's, unless the other is a gene of a species the document prefers.
-     */
-    Candidate better(Candidate longForm, Candidate self) {
-        return gene && rank(self.concept()) < rank(longForm.concept()) ? self : longForm;
-    }
-
-    private int rank(Concept c) {
-        int at = geneTaxa.indexOf(c.taxon());
-        return at < 0 ? Integer.MAX_VALUE : at;
+        return choose(found, key, geneTaxa);
     }
 
     /** The parts of a coordinated name, else the nearest names; NIL below the minimum score. */
@@ -153,12 +123,12 @@ final class NameResolver {
      */
     private Link nearest(String key) {
         List<Candidate> exact = exact(key);
-        Candidate found = exact.isEmpty() ? null : choose(exact, key);
+        Candidate found = choose(exact, key, geneTaxa);
         if (found != null) {
             return new Link(List.of(found.concept()), 1.0);
         }
-        List<Candidate> similar = vocabulary.similar(key, NEAREST);
-        Candidate near = exact.isEmpty() ? choose(similar, key) : null;
+        List<Candidate> similar = vocabulary.similar(key, gene ? NEAREST_GENES : NEAREST);
+        Candidate near = choose(gene ? inTaxa(similar) : similar, key, geneTaxa);
         if (near != null && near.score() >= settings.minScore()) {
             return new Link(List.of(near.concept()), near.score());
         }
@@ -167,11 +137,11 @@ final class NameResolver {
 
     /**
      * The best of candidates for {@code key} sorted by score (then preference): among the
-     * top-scoring ones, for genes the most preferred species' protein-coding gene, and of those
-     * named so by the same source (a symbol before an alias) the one whose other names the document
-     * uses most (then the first).
+     * top-scoring ones; for genes only those of {@code taxa}, the first taxon that has one, its
+     * protein-coding genes first, and of those named so by the same source (a symbol before an
+     * alias) the one whose other names the document uses most (then the first).
      */
-    private Candidate choose(List<Candidate> candidates, String key) {
+    private Candidate choose(List<Candidate> candidates, String key, List<Integer> taxa) {
         if (candidates.isEmpty()) {
             return null;
         }
@@ -180,7 +150,7 @@ final class NameResolver {
         if (!gene) {
             return best.get(0);
         }
-        for (int taxon : geneTaxa) {
+        for (int taxon : taxa) {
             List<Candidate> ofTaxon =
                     best.stream().filter(c -> c.concept().taxon() == taxon).toList();
             List<Candidate> coding = ofTaxon.stream()
@@ -195,10 +165,32 @@ final class NameResolver {
                 return ofTaxon.get(0);
             }
         }
-        if (!settings.geneSpecies().isEmpty()) {
-            return null;
+        return ortholog(best, taxa);
+    }
+
+    /**
+     * The ortholog in {@code taxa} of the first candidate that has one: NCBI Gene names a human gene
+     * more ways than its mouse ortholog ("Fas ligand" is FASLG's name, not Fasl's), and a name is the
+     * same gene in a mouse study.
+     */
+    private Candidate ortholog(List<Candidate> candidates, List<Integer> taxa) {
+        for (int taxon : taxa) {
+            for (Candidate c : candidates) {
+                for (Concept o : vocabulary.orthologs(c.concept())) {
+                    if (o.taxon() == taxon) {
+                        return new Candidate(o, c.source(), c.score());
+                    }
+                }
+            }
         }
-        return best.get(0);
+        return null;
+    }
+
+    /** The candidates of the gene taxa, in their order: the nearest name of another species is no candidate. */
+    private List<Candidate> inTaxa(List<Candidate> candidates) {
+        return candidates.stream()
+                .filter(c -> geneTaxa.contains(c.concept().taxon()))
+                .toList();
     }
 
     private Candidate mostSupported(List<Candidate> candidates, String key) {

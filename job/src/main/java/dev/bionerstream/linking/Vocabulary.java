@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -25,9 +27,18 @@ public final class Vocabulary {
     private final int[] byId;
     private final TrigramIndex trigrams;
     private final Map<String, Set<String>> sameAs;
+    private final Set<String> superseded;
+    private final Set<Integer> taxa;
+    private final Map<String, List<String>> orthologs;
 
     private Vocabulary(
-            String lineage, Concept[] concepts, String[] keys, int[][] entries, Map<String, Set<String>> sameAs) {
+            String lineage,
+            Concept[] concepts,
+            String[] keys,
+            int[][] entries,
+            Map<String, Set<String>> sameAs,
+            Set<String> superseded,
+            Map<String, List<String>> orthologs) {
         this.lineage = lineage;
         this.concepts = concepts;
         this.keys = keys;
@@ -40,11 +51,40 @@ public final class Vocabulary {
                 .toArray();
         this.trigrams = new TrigramIndex(keys);
         this.sameAs = sameAs;
+        this.superseded = superseded;
+        this.orthologs = orthologs;
+        this.taxa =
+                Arrays.stream(concepts).map(Concept::taxon).filter(t -> t != 0).collect(Collectors.toUnmodifiableSet());
     }
 
-    /** The ids the vocabulary's source declares the same concept as {@code id} (MEDIC's alternative ids), itself included. */
+    /**
+     * The ids the vocabulary's sources declare the same concept as {@code id}, itself included:
+     * MEDIC's alternative ids, and the ids a newer source replaced by it or it by.
+     */
     public Set<String> sameAs(String id) {
         return sameAs.getOrDefault(id, Set.of(id));
+    }
+
+    /** Whether a newer source replaced {@code id} (its concept is another id now; the vocabulary never gives it). */
+    public boolean isSuperseded(String id) {
+        return superseded.contains(id);
+    }
+
+    /** The taxa of its concepts (genes: the species whose genes it holds); empty for a vocabulary without taxa. */
+    public Set<Integer> taxa() {
+        return taxa;
+    }
+
+    /** The concepts its source declares orthologs of {@code c} (a human gene's mouse gene and back). */
+    public List<Concept> orthologs(Concept c) {
+        return orthologs.getOrDefault(c.id(), List.of()).stream()
+                .map(id -> concepts[index(id)])
+                .toList();
+    }
+
+    /** Whether {@code id} is a concept of this vocabulary. */
+    public boolean has(String id) {
+        return index(id) >= 0;
     }
 
     /** name:version of the bundle(s) it was read from, e.g. {@code bioner-vocab-gene:2024.1}. */
@@ -69,6 +109,14 @@ public final class Vocabulary {
         return k < 0 ? List.of() : candidates(k, 1.0);
     }
 
+    /** Whether some key starts with {@code prefix} followed by a space: a longer name may still match. */
+    public boolean continues(String prefix) {
+        String from = prefix + " ";
+        int k = Arrays.binarySearch(keys, from);
+        int at = k < 0 ? -k - 1 : k;
+        return at < keys.length && keys[at].startsWith(from);
+    }
+
     /**
      * Concepts of the {@code limit} names nearest to {@code key}, best match first (then as {@link
      * #exact}); each name's score is its trigram cosine with the key.
@@ -83,15 +131,21 @@ public final class Vocabulary {
 
     /** The keys of every name of a concept of this vocabulary (none for another's). */
     public List<String> keysOf(Concept c) {
+        int at = index(c.id());
+        return at < 0
+                ? List.of()
+                : Arrays.stream(conceptKeys[at]).mapToObj(k -> keys[k]).toList();
+    }
+
+    /** The index of the concept with this id in {@link #concepts}, or -1. */
+    private int index(String id) {
         int lo = 0;
         int hi = byId.length - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int cmp = concepts[byId[mid]].id().compareTo(c.id());
+            int cmp = concepts[byId[mid]].id().compareTo(id);
             if (cmp == 0) {
-                return Arrays.stream(conceptKeys[byId[mid]])
-                        .mapToObj(k -> keys[k])
-                        .toList();
+                return byId[mid];
             }
             if (cmp < 0) {
                 lo = mid + 1;
@@ -99,7 +153,7 @@ public final class Vocabulary {
                 hi = mid - 1;
             }
         }
-        return List.of();
+        return -1;
     }
 
     private static int[][] conceptKeys(int concepts, int[][] entries) {
@@ -147,6 +201,21 @@ public final class Vocabulary {
         private final List<Concept> concepts = new ArrayList<>();
         private final List<Name> names = new ArrayList<>();
         private final Map<String, Set<String>> sameAs = new HashMap<>();
+        private final Set<String> superseded = new HashSet<>();
+        private final Map<String, List<String>> orthologs = new HashMap<>();
+
+        /** Declares that a newer source replaced {@code old} by {@code current} (they are the same concept). */
+        public Builder superseded(String old, String current) {
+            superseded.add(old);
+            return sameAs(old, current);
+        }
+
+        /** Declares two concepts orthologs, both ways; ids the vocabulary lacks are left out when it is built. */
+        public Builder orthologs(String id, String ortholog) {
+            orthologs.computeIfAbsent(id, k -> new ArrayList<>()).add(ortholog);
+            orthologs.computeIfAbsent(ortholog, k -> new ArrayList<>()).add(id);
+            return this;
+        }
 
         /** Declares two ids names of one concept (both ways). */
         public Builder sameAs(String id, String alt) {
@@ -230,7 +299,14 @@ public final class Vocabulary {
                     cs,
                     keys.toArray(String[]::new),
                     entries.toArray(int[][]::new),
-                    Map.copyOf(sameAs));
+                    Map.copyOf(sameAs),
+                    Set.copyOf(superseded),
+                    orthologs.entrySet().stream()
+                            .filter(e -> conceptIndex.containsKey(e.getKey()))
+                            .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().stream()
+                                    .filter(conceptIndex::containsKey)
+                                    .sorted()
+                                    .toList())));
         }
     }
 }

@@ -27,7 +27,10 @@ import java.util.zip.GZIPInputStream;
  * corpora link them, extra synonyms; an id the concepts lack becomes a concept named by its first
  * mention, of the taxon the last column gives: a gene of a species outside the gene vocabulary)
  * and, where the manifest counts {@code alt_ids}, {@code alt-ids.tsv.gz} ({@code id, alt_id}: ids
- * the source declares the same concept, as MEDIC's alternative MeSH and OMIM ids).
+ * the source declares the same concept, as MEDIC's alternative MeSH and OMIM ids) and, where it
+ * counts {@code superseded}, {@code superseded.tsv.gz} ({@code id, current_id, why}: ids the newest
+ * source replaced, which the bundle never gives) and, where it counts {@code orthologs}, {@code
+ * orthologs.tsv.gz} ({@code id, ortholog_id}: a human gene and its mouse ortholog, HGNC's).
  */
 public final class VocabularyFiles {
     public static final String CLASSPATH = "classpath:";
@@ -73,6 +76,20 @@ public final class VocabularyFiles {
         });
         if (manifest.has("alt_ids")) {
             read(location + "/alt-ids.tsv.gz", open(location, "alt-ids.tsv.gz"), 2, f -> into.sameAs(f[0], f[1]));
+        }
+        if (manifest.has("orthologs")) {
+            read(
+                    location + "/orthologs.tsv.gz",
+                    open(location, "orthologs.tsv.gz"),
+                    2,
+                    f -> into.orthologs(f[0], f[1]));
+        }
+        if (manifest.has("superseded")) {
+            read(
+                    location + "/superseded.tsv.gz",
+                    open(location, "superseded.tsv.gz"),
+                    2,
+                    f -> into.superseded(f[0], f[1]));
         }
         return manifest.get("entity_type").asText();
     }

@@ -20,8 +20,8 @@ class LinkCommandTest {
             227508\t62\t66\tmice\tOrganismTaxon\t10090
             227508\t107\t130\tiodide transport defect\tDiseaseOrPhenotypicFeature\t-\textra column
             227508\t132\t135\tITD\tDiseaseOrPhenotypicFeature\t-
-            227508\t151\t156\tqwxzv\tChemicalEntity\t-
-            227508\t90\t94\trats\tCellLine\tkeep-me
+            227508\t154\t159\tqwxzv\tChemicalEntity\t-
+            227508\t84\t88\trats\tCellLine\tkeep-me
             227508\tAssociation\tD009270\tD003000\tNovel
 
             """;
@@ -47,10 +47,10 @@ class LinkCommandTest {
                         "227508\t0\t8\tNaloxone\tChemicalEntity\tmesh:D009270",
                         "227508\t49\t58\tclonidine\tChemicalEntity\tmesh:D003000",
                         "227508\t62\t66\tmice\tOrganismTaxon\tncbitaxon:10090",
-                        "227508\t107\t130\tiodide transport defect\tDiseaseOrPhenotypicFeature\tomim:274400\textra column",
-                        "227508\t132\t135\tITD\tDiseaseOrPhenotypicFeature\tomim:274400",
-                        "227508\t151\t156\tqwxzv\tChemicalEntity\t-",
-                        "227508\t90\t94\trats\tCellLine\tkeep-me",
+                        "227508\t107\t130\tiodide transport defect\tDiseaseOrPhenotypicFeature\tmesh:C564766\textra column",
+                        "227508\t132\t135\tITD\tDiseaseOrPhenotypicFeature\tmesh:C564766",
+                        "227508\t154\t159\tqwxzv\tChemicalEntity\t-",
+                        "227508\t84\t88\trats\tCellLine\tkeep-me",
                         "227508\tAssociation\tD009270\tD003000\tNovel",
                         "");
     }
@@ -58,11 +58,22 @@ class LinkCommandTest {
     @Test
     void aFileWhoseTypesAreNotOursIsAnErrorThatSaysHowToMapThem() throws Exception {
         Path in = Files.writeString(
-                dir.resolve("bc5cdr.pubtator"), "1|t|Naloxone\n1|a|x\n1\t0\t8\tNaloxone\tChemical\tD009270\n");
+                dir.resolve("biored.pubtator"), "1|t|Naloxone\n1|a|x\n1\t0\t8\tNaloxone\tChemicalEntity\t-\n");
         assertThat(link(in, dir.resolve("o"))).isEqualTo(2);
         assertThat(Files.exists(dir.resolve("o"))).isFalse();
-        assertThat(link(in, dir.resolve("o"), "--types", "Chemical=chemical")).isZero();
-        assertThat(Files.readAllLines(dir.resolve("o"))).contains("1\t0\t8\tNaloxone\tChemical\tmesh:D009270");
+        assertThat(link(in, dir.resolve("o"), "--types", "ChemicalEntity=chemical"))
+                .isZero();
+        assertThat(Files.readAllLines(dir.resolve("o"))).contains("1\t0\t8\tNaloxone\tChemicalEntity\tmesh:D009270");
+    }
+
+    @Test
+    void pubTatorsCapitalisedTypeNamesAreOursWithoutAMapping() throws Exception {
+        Path in = Files.writeString(
+                dir.resolve("pubtator.txt"),
+                "1|t|Naloxone in mice\n1|a|x\n1\t0\t8\tNaloxone\tChemical\t-\n1\t12\t16\tmice\tSpecies\t-\n");
+        assertThat(link(in, dir.resolve("o"))).isZero();
+        assertThat(Files.readAllLines(dir.resolve("o")))
+                .contains("1\t0\t8\tNaloxone\tChemical\tmesh:D009270", "1\t12\t16\tmice\tSpecies\tncbitaxon:10090");
     }
 
     /** {@code ./bioner link --input in --out out} and more arguments; its exit code. */
@@ -74,8 +85,18 @@ class LinkCommandTest {
 
     @Test
     void aMalformedLineIsAnErrorNamingItsNumber() throws Exception {
-        Path in = Files.writeString(dir.resolve("bad.pubtator"), "1|t|Title\n1|a|Text\n1\t0\tx\tTitle\tChemical\n");
-        assertThat(link(in, dir.resolve("o"))).isEqualTo(2);
-        assertThat(Files.exists(dir.resolve("o"))).as("nothing written").isFalse();
+        for (String mention : List.of(
+                "1\t0\tx\tTitle\tChemical", // an end that is not a number
+                "1\tx5\t5\tTitle\tChemical\t-", // a start that is not a number
+                "1\t-5\t5\tTitle\tChemical", // negative
+                "1\t7\t2\tTitle\tChemical", // reversed
+                "1\t6\t40\tText\tChemical", // past the end of the text
+                "1\t6\t10\tTitle\tChemical")) { // not the text at its offsets ("Text")
+            Path in = Files.writeString(dir.resolve("bad.pubtator"), "1|t|Title\n1|a|Text\n" + mention + "\n");
+            assertThat(link(in, dir.resolve("o"))).as(mention).isEqualTo(2);
+            assertThat(Files.exists(dir.resolve("o")))
+                    .as("nothing written for " + mention)
+                    .isFalse();
+        }
     }
 }

@@ -62,11 +62,11 @@ class PubTatorRoundTripITCase {
         }
         List<Annotated> out;
         try (BufferedReader in = Files.newBufferedReader(exported, StandardCharsets.UTF_8)) {
-            out = PubTator.read(in);
+            out = PubTator.read(in, PubTator.MentionText.MUST_MATCH);
         }
         List<Annotated> in;
         try (BufferedReader r = Files.newBufferedReader(corpus, StandardCharsets.UTF_8)) {
-            in = PubTator.read(r);
+            in = PubTator.read(r, PubTator.MentionText.MUST_MATCH);
         }
         assertThat(out).extracting(Annotated::id).containsExactlyInAnyOrder("227508", "354896");
         for (Annotated d : out) {

@@ -70,7 +70,8 @@ class FormatsRoundTripTest {
             int to = text.offsetByCodePoints(0, ann.end());
             assertThat(text.substring(from, to)).isEqualTo(ann.text());
         }
-        List<Annotated> back = PubTator.read(new BufferedReader(new StringReader(out.toString())));
+        List<Annotated> back =
+                PubTator.read(new BufferedReader(new StringReader(out.toString())), PubTator.MentionText.MUST_MATCH);
         assertThat(back).containsExactly(a);
         for (int i = 0; i < DOC.getEntities().size(); i++) {
             Mention m = DOC.getEntities().get(i);
@@ -177,7 +178,8 @@ class FormatsRoundTripTest {
                 354896\t0\t9\tLidocaine\tChemical\tD008012
                 354896\tAssociation\tD008012\tD006323\tNovel
                 """;
-        List<Annotated> docs = PubTator.read(new BufferedReader(new StringReader(file)));
+        List<Annotated> docs =
+                PubTator.read(new BufferedReader(new StringReader(file)), PubTator.MentionText.MUST_MATCH);
         assertThat(docs).extracting(Annotated::id).containsExactly("227508", "354896");
         assertThat(docs).extracting(d -> d.annotations().size()).containsExactly(3, 1); // relations read past
         Annotated first = docs.get(0);
@@ -190,11 +192,37 @@ class FormatsRoundTripTest {
 
     @Test
     void aMalformedLineIsNamed() {
-        assertThatThrownBy(() ->
-                        PubTator.read(new BufferedReader(new StringReader("1|t|x\n1\t0\tthree\tabc\tChemical\n"))))
-                .hasMessageContaining("line 2");
-        assertThatThrownBy(() -> PubTator.read(new BufferedReader(new StringReader("1|t|x\n1\t0\t3\n"))))
-                .hasMessageContaining("line 2")
-                .hasMessageContaining("separated by tabs");
+        assertThat(malformed("1|t|x\n1\t0\tthree\tabc\tChemical\n")).contains("line 2", "integers", "three");
+        assertThat(malformed("1|t|x\n1\t0\t3\n")).contains("line 2", "separated by tabs");
+        // a start that is not a number is no relation line: relations have a word there and at most five fields
+        assertThat(malformed("1|t|abc def\n1\tx5\t3\tabc\tChemical\t-\n")).contains("line 2", "integers", "x5");
+        assertThat(malformed("1|t|abc def\n1\t-5\t3\tabc\tChemical\t-\n")).contains("line 2", "negative");
+        assertThat(malformed("1|t|abc def\n1\t7\t2\tabc\tChemical\t-\n")).contains("line 2", "before it starts");
+        assertThat(malformed("1|t|abc\n1|a|def\n1\t4\t30\tdef\tChemical\t-\n")).contains("line 3", "past the end");
+        assertThat(malformed("1|t|abc\n1|a|def\n1\t0\t3\tdef\tChemical\t-\n"))
+                .contains("line 3", "\"def\" is not the text", "\"abc\"");
+        assertThat(PubTator.read(
+                                new BufferedReader(new StringReader("1|t|abc\n1|a|def\n1\t0\t3\tdef\tChemical\t-\n")),
+                                PubTator.MentionText.MAY_DIFFER)
+                        .get(0)
+                        .annotations())
+                .as("a corpus's own errors, kept where they may differ")
+                .hasSize(1);
+        assertThat(PubTator.read(
+                        new BufferedReader(
+                                new StringReader("1|t|abc\n1|a|def\n1\tCID\tD1\tD2\n1\tAssociation\t672\tD2\tNovel\n")),
+                        PubTator.MentionText.MUST_MATCH))
+                .as("relation lines are read past")
+                .singleElement()
+                .satisfies(d -> assertThat(d.annotations()).isEmpty());
+    }
+
+    private static String malformed(String file) {
+        try {
+            PubTator.read(new BufferedReader(new StringReader(file)), PubTator.MentionText.MUST_MATCH);
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("read without an error: " + file);
     }
 }

@@ -3,6 +3,7 @@ package dev.bionerstream.linking;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bionerstream.text.DocumentText;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +30,7 @@ class VocabularyFilesTest {
                 "# our compounds\nacme:drug-42\tWonderdrug\tZX-42|wonder drug\nacme:drug-7\tOtherdrug\n");
         EntityLinker linker = EntityLinker.open(userOnly("chemical", drugs));
         List<Link> links = linker.link(
-                "x",
+                DocumentText.of("x"),
                 List.of(
                         new Mention("chemical", "zx42"),
                         new Mention("chemical", "Wonder-drugs"),
@@ -118,8 +119,9 @@ class VocabularyFilesTest {
                 List.of(),
                 0.75);
         EntityLinker linker = EntityLinker.open(settings);
-        List<Link> links =
-                linker.link("x", List.of(new Mention("chemical", "wonderdrug"), new Mention("chemical", "naloxone")));
+        List<Link> links = linker.link(
+                DocumentText.of("x"),
+                List.of(new Mention("chemical", "wonderdrug"), new Mention("chemical", "naloxone")));
         assertThat(links).extracting(Link::id).containsExactly("acme:drug-42", "mesh:D009270");
         assertThat(linker.vocabularies().get("chemical").lineage())
                 .isEqualTo("bioner-vocab-chemical:2024.1+user:extra.tsv");
