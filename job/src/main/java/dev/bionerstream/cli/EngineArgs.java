@@ -70,6 +70,7 @@ final class EngineArgs {
         m.put(ENTITY_TYPES, "--entity-types");
         m.put(GATE, "--gate");
         m.put(CORPUS, "--corpus");
+        m.put(GENE_SPANS, "--gene-spans");
         return m;
     }
 }

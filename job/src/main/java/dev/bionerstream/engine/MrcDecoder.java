@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Window logits -> entities with char offsets into the original text.
+ * Window logits -> entities with char offsets into the original text, genes written as {@link
+ * GeneSpans} says.
  *
  * <p>A window reports only the spans that start in the pieces it owns, and a span found twice
  * (same type, same chars) is kept once with its best score. Types are independent, as in the
@@ -22,9 +23,11 @@ import java.util.Map;
  */
 public final class MrcDecoder {
     private final List<EntityQuery> types;
+    private final GeneSpans geneSpans;
 
-    public MrcDecoder(List<EntityQuery> types) {
+    public MrcDecoder(List<EntityQuery> types, GeneSpans geneSpans) {
         this.types = types;
+        this.geneSpans = geneSpans;
     }
 
     public List<Entity> decode(EncodedText encoded, List<WindowLogits> logits) {
@@ -43,9 +46,14 @@ public final class MrcDecoder {
                 if (first < w.ownedFrom() || first >= w.ownedTo()) {
                     continue;
                 }
-                int start = s.start() + p.starts()[first];
-                int end = s.start() + p.ends()[last];
                 String type = types.get(w.typeIndex()).name();
+                int[] written = geneSpans.apply(
+                        type, encoded.text(), s.start() + p.starts()[first], s.start() + p.ends()[last]);
+                if (written == null) {
+                    continue;
+                }
+                int start = written[0];
+                int end = written[1];
                 Entity e = new Entity(type, start, end, encoded.text().substring(start, end), s.index(), span.score());
                 found.merge(type + "@" + start + ":" + end, e, (a, b) -> a.score() >= b.score() ? a : b);
             }

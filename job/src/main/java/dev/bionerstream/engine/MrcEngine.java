@@ -36,7 +36,10 @@ public final class MrcEngine implements AutoCloseable {
     private final PresenceGate gate; // null: every type is asked of every sentence
     private final int[] presenceIndex; // per selected type, its column in the gate's output
 
-    /** Only {@code types} (all of the bundle's when empty), with the gate the bundle recommends. */
+    /**
+     * Only {@code types} (all of the bundle's when empty), with the gate the bundle recommends; spans
+     * as the model decodes them ({@link GeneSpans#AS_DECODED}).
+     */
     public MrcEngine(ModelBundle bundle, List<String> types) {
         this(bundle, types, GateSetting.BUNDLE);
     }
@@ -47,14 +50,21 @@ public final class MrcEngine implements AutoCloseable {
      * cannot apply is a {@link RefusedSettingException}.
      */
     public MrcEngine(ModelBundle bundle, List<String> types, GateSetting gate) {
-        this(bundle, types, gate, Map.of());
+        this(bundle, types, gate, Map.of(), GeneSpans.AS_DECODED);
     }
 
     /**
      * As above; for a bundle trained with corpus tags, {@code corpora} picks the corpus whose
-     * conventions a type follows (type -> corpus), instead of the bundle's default for that type.
+     * conventions a type follows (type -> corpus), instead of the bundle's default for that type;
+     * {@code geneSpans} is how gene spans are written (the job's and the commands' default: {@link
+     * GeneSpans#PUBTATOR}).
      */
-    public MrcEngine(ModelBundle bundle, List<String> types, GateSetting gate, Map<String, String> corpora) {
+    public MrcEngine(
+            ModelBundle bundle,
+            List<String> types,
+            GateSetting gate,
+            Map<String, String> corpora,
+            GeneSpans geneSpans) {
         this.manifest = bundle.manifest();
         this.queries = select(manifest.entityTypes(), types);
         this.gate = PresenceGate.resolve(manifest, gate).orElse(null);
@@ -73,7 +83,7 @@ public final class MrcEngine implements AutoCloseable {
                 CorpusConventions.questions(manifest, queries, corpora),
                 manifest.maxSequenceLength(),
                 syntax.orElse(null));
-        this.decoder = new MrcDecoder(queries);
+        this.decoder = new MrcDecoder(queries, geneSpans);
     }
 
     /** The bundle's types named in {@code types}, in the bundle's order; all of them when empty. */

@@ -47,6 +47,7 @@ public record ModelRoutes(ServingConfig defaultModel, Map<String, ServingConfig>
                     // each bundle's own measured gate, unless gates are off altogether
                     base.gate().kind() == GateSetting.Kind.OFF ? GateSetting.OFF : GateSetting.BUNDLE,
                     Map.of(), // model.corpus names the main bundle's corpora; another language's bundle has its own
+                    base.geneSpans(),
                     base.inference(),
                     base.batchMaxSize(),
                     base.batchMaxWait(),

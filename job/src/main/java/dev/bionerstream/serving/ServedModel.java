@@ -25,7 +25,7 @@ public final class ServedModel implements AutoCloseable {
         MrcEngine engine;
         try {
             // checks them before loading the model
-            engine = new MrcEngine(bundle, config.entityTypes(), config.gate(), config.corpora());
+            engine = new MrcEngine(bundle, config.entityTypes(), config.gate(), config.corpora(), config.geneSpans());
         } catch (RefusedSettingException e) {
             throw ServingConfig.worded(e);
         }

@@ -4,6 +4,7 @@ import static dev.bionerstream.serving.ServingOptions.*;
 
 import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.GateSetting;
+import dev.bionerstream.engine.GeneSpans;
 import dev.bionerstream.engine.PresenceGate;
 import dev.bionerstream.engine.RefusedSettingException;
 import dev.bionerstream.inference.Device;
@@ -30,12 +31,14 @@ import org.apache.flink.configuration.ReadableConfig;
  * @param entityTypes the types to extract; all of the bundle's when empty
  * @param gate the presence gate setting ({@link PresenceGate#resolve})
  * @param corpora type -> the corpus whose conventions it follows, for a bundle with corpus tags
+ * @param geneSpans how gene spans are written
  */
 public record ServingConfig(
         String bundle,
         List<String> entityTypes,
         GateSetting gate,
         Map<String, String> corpora,
+        GeneSpans geneSpans,
         InferenceOptions inference,
         BatchSize batchMaxSize,
         Duration batchMaxWait,
@@ -46,6 +49,7 @@ public record ServingConfig(
         entityTypes = List.copyOf(entityTypes);
         Objects.requireNonNull(gate, "gate");
         Objects.requireNonNull(batchMaxSize, "batchMaxSize");
+        Objects.requireNonNull(geneSpans, "geneSpans");
         corpora = Map.copyOf(corpora);
         OptionChecks.requirePositive(MAX_WINDOWS_PER_DOCUMENT, maxWindowsPerDocument);
         OptionChecks.requireNotNegative(RUNNERS, runners, "one per core on a CPU");
@@ -72,6 +76,7 @@ public record ServingConfig(
                 types,
                 gate(c.get(GATE)),
                 OptionChecks.pairs(CORPUS, c.get(CORPUS), "TYPE=CORPUS", "disease=NCBI-disease"),
+                OptionChecks.oneOf(c, GENE_SPANS),
                 inference,
                 new BatchSize(OptionChecks.requirePositive(BATCH_MAX_SIZE, c.get(BATCH_MAX_SIZE))),
                 c.get(BATCH_MAX_WAIT),

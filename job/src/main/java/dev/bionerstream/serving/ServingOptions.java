@@ -1,5 +1,6 @@
 package dev.bionerstream.serving;
 
+import dev.bionerstream.engine.GeneSpans;
 import dev.bionerstream.inference.GraphOptimization;
 import java.time.Duration;
 import java.util.List;
@@ -58,6 +59,14 @@ public final class ServingOptions {
             .withDescription(
                     "For a bundle trained with corpus tags: whose annotation conventions a type follows, TYPE=CORPUS pairs, "
                             + "comma-separated (e.g. disease=NCBI-disease); the bundle's default per type when unset.");
+    public static final ConfigOption<GeneSpans> GENE_SPANS = ConfigOptions.key("model.gene-spans")
+            .enumType(GeneSpans.class)
+            .defaultValue(GeneSpans.PUBTATOR)
+            .withDescription(
+                    "How gene spans are written: pubtator (the gene alone, as PubTator and the NCBI corpora write it: "
+                            + "no trailing \"gene\", \"promoter\", \"allele\" or \"mRNA\"; variants and residues "
+                            + "such as R114H or Lys198Asn are no genes) or as-decoded (as the model's training corpus, "
+                            + "BC2GM, writes them).");
     public static final ConfigOption<Integer> BATCH_MAX_SIZE = ConfigOptions.key("batch.max-size")
             .intType()
             .defaultValue(32)
@@ -93,6 +102,7 @@ public final class ServingOptions {
             ENTITY_TYPES,
             GATE,
             CORPUS,
+            GENE_SPANS,
             BATCH_MAX_SIZE,
             BATCH_MAX_WAIT,
             MAX_WINDOWS_PER_DOCUMENT,

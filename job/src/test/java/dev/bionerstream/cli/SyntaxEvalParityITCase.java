@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.GateSetting;
+import dev.bionerstream.engine.GeneSpans;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.Segmentation;
@@ -40,7 +41,11 @@ class SyntaxEvalParityITCase {
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(1));
                 // model-export asks a corpus in its own tag: NCBI-disease, the bundle's default for disease
                 MrcEngine engine = new MrcEngine(
-                        bundle, List.of("disease"), GateSetting.BUNDLE, Map.of("disease", "NCBI-disease"))) {
+                        bundle,
+                        List.of("disease"),
+                        GateSetting.BUNDLE,
+                        Map.of("disease", "NCBI-disease"),
+                        GeneSpans.AS_DECODED)) {
             List<List<Entity>> predicted = engine.extract(
                             corpus.sentences(),
                             Segmentation.ONE_SENTENCE,

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.Extraction;
 import dev.bionerstream.engine.GateSetting;
+import dev.bionerstream.engine.GeneSpans;
 import dev.bionerstream.engine.LengthSortedBatches;
 import dev.bionerstream.engine.MrcEngine;
 import dev.bionerstream.engine.Segmentation;
@@ -100,15 +101,20 @@ class OrtSyntaxSessionTest {
     @Test
     void aTypeFollowsTheCorpusTheUserPicksInsteadOfTheBundlesDefault() {
         JsonNode row = fixtures.get("sentences").get(1); // a disease question; the bundle's default is NCBI-disease
-        try (MrcEngine chosen =
-                        new MrcEngine(bundle, List.of("disease"), GateSetting.BUNDLE, Map.of("disease", "BC5CDR"));
+        try (MrcEngine chosen = new MrcEngine(
+                        bundle,
+                        List.of("disease"),
+                        GateSetting.BUNDLE,
+                        Map.of("disease", "BC5CDR"),
+                        GeneSpans.AS_DECODED);
                 MrcEngine byDefault = new MrcEngine(bundle, List.of("disease"))) {
             assertThat(engineWindow(byDefault, row).inputIds())
                     .containsExactly(FixtureBundle.toLongs(row.get("input_ids")));
             assertThat(engineWindow(chosen, row).inputIds())
                     .isNotEqualTo(engineWindow(byDefault, row).inputIds());
         }
-        assertThatThrownBy(() -> new MrcEngine(bundle, List.of(), GateSetting.BUNDLE, Map.of("disease", "BC2GM")))
+        assertThatThrownBy(() -> new MrcEngine(
+                        bundle, List.of(), GateSetting.BUNDLE, Map.of("disease", "BC2GM"), GeneSpans.AS_DECODED))
                 .hasMessageContaining("learnt the corpora [BC5CDR, NCBI-disease]");
         assertThatThrownBy(() -> new MrcEngine(bundle, List.of(), GateSetting.ON))
                 .hasMessageContaining("has no presence gate");

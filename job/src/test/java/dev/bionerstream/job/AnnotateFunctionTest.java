@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.Abstract;
 import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.GateSetting;
+import dev.bionerstream.engine.GeneSpans;
 import dev.bionerstream.features.MrcTokenizer;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.kafka.DeadLetters;
@@ -59,6 +60,7 @@ class AnnotateFunctionTest {
                 List.of(),
                 GateSetting.BUNDLE,
                 Map.of(),
+                GeneSpans.PUBTATOR,
                 InferenceOptions.cpu(1),
                 new BatchSize(maxSize),
                 maxWait,
@@ -97,6 +99,7 @@ class AnnotateFunctionTest {
                 List.of(),
                 GateSetting.BUNDLE,
                 Map.of(),
+                GeneSpans.PUBTATOR,
                 english.inference(),
                 new BatchSize(8),
                 english.batchMaxWait(),
