@@ -41,6 +41,7 @@ LINNAEUS_FREQUENCY = "linnaeus/species-frequency.tsv.gz"
 LINNAEUS_STOPLIST = "linnaeus/stoplist.tsv.xz"
 LINNAEUS_ACRONYMS = "linnaeus/synonyms-acronyms.tsv.xz"
 TAXONOMY = "ncbi-taxonomy/specData-linnaeus-taxa.tsv.xz"
+NAMED_TAXA = "ncbi-taxonomy/specData-named-taxa.tsv.xz"
 
 SOURCE_DIR = "vocabularies/sources"  # how vocabulary.json names the files (from the repository root)
 
@@ -54,6 +55,8 @@ LINNAEUS_TERMS = ("LINNAEUS, copyright (c) 2008-2011 Martin Gerner, BSD-style li
                   "(full text in vocabularies/sources/README.md)")
 TAXONOMY_TERMS = ("NCBI Taxonomy names via Bioconductor GenomeInfoDbData 1.2.9 (public domain data); "
                   "only the taxa of the LINNAEUS files; cite NCBI Taxonomy")
+NAMED_TAXA_TERMS = ("NCBI Taxonomy names via Bioconductor GenomeInfoDbData 1.2.9 (public domain data); "
+                    "every taxon but placeholders, samples and coded isolates; cite NCBI Taxonomy")
 
 # Words the corpora annotate as humans (NCBI Taxonomy 9606), added to ncbitaxon:9606 (LINNAEUS proxies
 # have some of them; BioRED Train's OrganismTaxon 9606 mentions have the rest).
@@ -143,6 +146,7 @@ class Concepts:
         self.alt = {}      # id -> ids its source says name the same concept (MEDIC's alternative ids)
         self.superseded = []   # (old id, new id, reason): ids the newest source replaced (current.py)
         self.orthologs = set()  # (human gene id, mouse gene id): HGNC's mouse ortholog (MGI) of a human gene
+        self.taxonomy = []      # (tax_id, name) of every named taxon, its scientific name first (species)
         self.names_moved = 0   # names MEDIC gave a MeSH descriptor that MeSH 2024 gives another only
 
     def add(self, cid, names):
@@ -254,9 +258,9 @@ def linnaeus_unlikely_acronyms(sources, threshold=0.5):
     return out
 
 
-def taxonomy_names(sources):
+def taxonomy_names(sources, file=TAXONOMY):
     out = {}
-    for r in tsv_rows(os.path.join(sources, TAXONOMY)):
+    for r in tsv_rows(os.path.join(sources, file)):
         out.setdefault(r["tax_id"], []).append(r["name"])
     return out
 
@@ -388,7 +392,8 @@ def build_species(sources):
         for other in linnaeus:
             linnaeus[other] = [n for n in linnaeus[other] if n.lower() not in moved]
         linnaeus.setdefault(taxid, []).extend(names)
-    scientific = ScientificNames(taxonomy)
+    named_taxa = taxonomy_names(sources, NAMED_TAXA)
+    scientific = ScientificNames(named_taxa)
 
     def keep(taxid, name):
         return (taxid, name) not in unlikely and not any(p.fullmatch(name) for p in stoplist)
@@ -405,11 +410,18 @@ def build_species(sources):
         else:
             c.add(cid, [linnaeus_display_name(lin)] + lin)
         c.weight[cid] = frequency.get(taxid, 0)
+    for taxid in sorted(named_taxa, key=int):
+        names = sorted(set(n for n in (clean(n) for n in named_taxa[taxid]) if n))
+        if names:
+            first = scientific.pick(taxid, names, [n for n in (clean(n) for n in linnaeus.get(taxid, ())) if n])
+            c.taxonomy.extend((taxid, n) for n in [first] + [n for n in names if n != first])
     return c, [source("LINNAEUS species-proxies-light", "LINNAEUS 2.0 resources", LINNAEUS_NAMES, LINNAEUS_TERMS),
                source("LINNAEUS species-frequency", "LINNAEUS 2.0 resources", LINNAEUS_FREQUENCY, LINNAEUS_TERMS),
                source("LINNAEUS stoplist", "LINNAEUS 2.0 resources", LINNAEUS_STOPLIST, LINNAEUS_TERMS),
                source("LINNAEUS synonyms-acronyms", "LINNAEUS 2.0 resources", LINNAEUS_ACRONYMS, LINNAEUS_TERMS),
-               source("NCBI Taxonomy names (GenomeInfoDbData specData)", "2022-09", TAXONOMY, TAXONOMY_TERMS)]
+               source("NCBI Taxonomy names (GenomeInfoDbData specData)", "2022-09", TAXONOMY, TAXONOMY_TERMS),
+               source("NCBI Taxonomy names of every named taxon (GenomeInfoDbData specData)", "2022-09", NAMED_TAXA,
+                      NAMED_TAXA_TERMS)]
 
 
 BUILDERS = {"chemical": build_chemical, "disease": build_disease, "gene": build_gene, "species": build_species}
@@ -544,6 +556,11 @@ def write_bundle(out, etype, concepts, sources, pairs, species, vintage):
     if superseded:
         write_gzip_tsv(os.path.join(folder, "superseded.tsv.gz"), ("id", "current_id", "why"), superseded)
         manifest["superseded"] = len(superseded)
+    if concepts.taxonomy:
+        body = "".join(f"{t}\t{n}\n" for t, n in concepts.taxonomy)
+        with open(os.path.join(folder, "taxonomy.tsv.xz"), "wb") as f:
+            f.write(lzma.compress(("tax_id\tname\n" + body).encode("utf-8"), preset=9 | lzma.PRESET_EXTREME))
+        manifest["taxonomy"] = len({t for t, _ in concepts.taxonomy})
     if concepts.orthologs:
         write_gzip_tsv(os.path.join(folder, "orthologs.tsv.gz"), ("id", "ortholog_id"), sorted(concepts.orthologs))
         manifest["orthologs"] = len(concepts.orthologs)

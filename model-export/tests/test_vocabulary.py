@@ -70,6 +70,17 @@ SOURCES = {
                     "6239\tRhabditis elegans\n"
                     "7227\tDrosophila melanogaster\n"
                     "9606\tHomo sapiens\n",
+    build.NAMED_TAXA: "tax_id\tname\n"
+                      "4577\tZea mays\n"
+                      "4577\tmaize\n"
+                      "6239\tCaenorhabditis elegans\n"
+                      "6239\tRhabditis elegans\n"
+                      "7227\tDrosophila melanogaster\n"
+                      "9606\tHomo sapiens\n"
+                      "11084\tTick-borne encephalitis virus\n"
+                      "11084\tTBEV\n"
+                      "11088\tTick-borne encephalitis virus Neudoerfl\n"
+                      "381124\tZea mays subsp. mays\n",
 }
 
 
@@ -365,3 +376,15 @@ def test_held_out_corpora_take_the_training_documents_they_share_out(inputs, tmp
                        "--out", str(tmp_path), "--types", "gene", "--hold-out", "NLM-Gene,GNormPlus,LINNAEUS"]) == 0
     assert "BioRED-train: 3 documents, 2 dropped" in capsys.readouterr().out
     assert ("ncbigene:24225", "Bdnf") not in corpus(tmp_path, "gene")
+
+
+def test_every_named_taxon_is_in_the_species_taxonomy_its_scientific_name_first(bundles):
+    with lzma.open(os.path.join(str(bundles), "species", "taxonomy.tsv.xz"), "rt", encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f]
+    assert rows[0] == ["tax_id", "name"]
+    assert rows[1:] == [["4577", "Zea mays"], ["4577", "maize"],
+                        ["6239", "Caenorhabditis elegans"], ["6239", "Rhabditis elegans"],
+                        ["7227", "Drosophila melanogaster"], ["9606", "Homo sapiens"],
+                        ["11084", "Tick-borne encephalitis virus"], ["11084", "TBEV"],
+                        ["11088", "Tick-borne encephalitis virus Neudoerfl"], ["381124", "Zea mays subsp. mays"]]
+    assert manifest(bundles, "species")["taxonomy"] == 7

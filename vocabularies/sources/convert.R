@@ -31,5 +31,20 @@ name <- ifelse(is.na(s$species), as.character(s$genus), paste(as.character(s$gen
 s <- unique(data.frame(tax_id = s$tax_id, name = gsub("[\t\r\n]", " ", name)))
 s <- s[order(s$tax_id, s$name, method = "radix"), ]
 write_tsv(s, file.path(out, "ncbi-taxonomy", "specData-linnaeus-taxa.tsv"))
+# NCBI Taxonomy (GenomeInfoDbData specData): every taxon, but for the names no text writes as a species:
+# placeholders of unnamed species and samples ("Bacillus sp. ABC12", "uncultured bacterium", "marine
+# metagenome"), isolates ("Influenza A virus (A/chicken/Jiangsu/J3585/2014(H9))"), vectors and constructs;
+# strains stay ("Vibrio cholerae V52": a text that writes the code means the strain).
+a <- specData
+aname <- ifelse(is.na(a$species), as.character(a$genus), paste(as.character(a$genus), a$species))
+a <- unique(data.frame(tax_id = a$tax_id, name = gsub("[\t\r\n]", " ", aname)))
+placeholder <- grepl(paste0("uncultured|environmental sample|metagenome|unidentified| clone | sp\\. | aff\\. | cf\\. ",
+                            "| nr\\. |/|\\(|vector|construct|synthetic|isolate| str\\. |endosymbiont of| group | complex "),
+                     a$name, ignore.case = TRUE, perl = TRUE) |
+  grepl("bacterium [A-Z0-9]", a$name, perl = TRUE)  # "Alphaproteobacterium EK1" (case matters: Mycobacterium tuberculosis)
+a <- a[!placeholder, ]
+a <- a[order(a$tax_id, a$name, method = "radix"), ]
+write_tsv(a, file.path(out, "ncbi-taxonomy", "specData-named-taxa.tsv"))
+cat("named taxa:", length(unique(a$tax_id)), " rows:", nrow(a), "\n")
 cat("taxa in LINNAEUS files:", length(ids), " with specData names:", length(unique(s$tax_id)), " rows:", nrow(s), "\n")
 cat("MeSH descriptors:", length(unique(terms$DescriptorUI)), " term rows:", nrow(terms), " tree rows:", nrow(trees), "\n")

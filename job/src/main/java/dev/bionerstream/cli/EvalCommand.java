@@ -148,8 +148,9 @@ final class EvalCommand implements Callable<Integer> {
         }
         try (LocalModel m = new EngineArgs(spec).open(List.copyOf(new LinkedHashSet<>(typeMap.values())))) {
             long t1 = System.nanoTime();
-            List<DocumentText> texts =
-                    documents.stream().map(Annotated::document).toList();
+            List<DocumentText> texts = documents.stream()
+                    .map(d -> DocumentText.of(d.title(), d.abstractText()))
+                    .toList();
             List<List<Entity>> byField =
                     m.extract(texts.stream().flatMap(t -> t.fields().stream()).toList(), Segmentation.SENTENCES);
             List<List<LinkingEval.FieldEntity>> entities = new ArrayList<>();

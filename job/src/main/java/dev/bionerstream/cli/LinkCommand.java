@@ -149,7 +149,7 @@ final class LinkCommand implements Callable<Integer> {
 
     /** The concept column of each mention of {@code d}: a CURIE, "-" for NIL, null to leave it as it is. */
     private static List<String> ids(EntityLinker linker, Annotated d, Map<String, String> typeMap) {
-        DocumentText doc = d.document();
+        DocumentText doc = DocumentText.of(d.title(), d.abstractText());
         List<Mention> mentions = new ArrayList<>();
         List<Integer> linked = new ArrayList<>();
         for (int i = 0; i < d.annotations().size(); i++) {

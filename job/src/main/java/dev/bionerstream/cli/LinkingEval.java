@@ -52,7 +52,7 @@ final class LinkingEval {
         LinkingAccuracy accuracy = new LinkingAccuracy();
         EntityLinker best = linker.withMinScore(0);
         for (Annotated d : documents) {
-            DocumentText doc = d.document();
+            DocumentText doc = DocumentText.of(d.title(), d.abstractText());
             List<Annotated.Annotation> gold = new ArrayList<>();
             List<Mention> mentions = new ArrayList<>();
             for (Annotated.Annotation a : d.annotations()) {
@@ -109,7 +109,7 @@ final class LinkingEval {
         Set<String> evaluated = new HashSet<>(types.values());
         for (int i = 0; i < documents.size(); i++) {
             Annotated d = documents.get(i);
-            DocumentText doc = d.document();
+            DocumentText doc = DocumentText.of(d.title(), d.abstractText());
             Set<DocumentConcept> gold = new LinkedHashSet<>();
             List<LinkedMentions.Linked> goldMentions = new ArrayList<>();
             for (Annotated.Annotation a : d.annotations()) {

@@ -1,6 +1,5 @@
 package dev.bionerstream.formats;
 
-import dev.bionerstream.text.DocumentText;
 import java.util.List;
 
 /**
@@ -21,11 +20,6 @@ public record Annotated(String id, String title, String abstractText, List<Annot
     /** The text the offsets count in: title, one space, abstract. */
     public String text() {
         return title + " " + abstractText;
-    }
-
-    /** The document as the linker and the engine read it: the title and the abstract, one space between. */
-    public DocumentText document() {
-        return DocumentText.of(title, abstractText);
     }
 
     /** The text of the document at an annotation's code-point offsets (which must lie within it). */

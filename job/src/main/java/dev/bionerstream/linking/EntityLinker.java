@@ -39,7 +39,7 @@ public final class EntityLinker {
 
     static final String GENE = "gene";
     static final String DISEASE = "disease";
-    private static final String SPECIES = "species";
+    static final String SPECIES = "species";
 
     private final Map<String, Vocabulary> vocabularies;
     private final LinkSettings settings;

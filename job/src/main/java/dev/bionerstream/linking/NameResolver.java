@@ -3,6 +3,7 @@ package dev.bionerstream.linking;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -26,6 +27,11 @@ final class NameResolver {
     /** "hGR", "mTert": a species' initial before a gene's symbol, read past when the whole is no name. */
     private static final Pattern SPECIES_PREFIX = Pattern.compile("[hm][A-Z][A-Za-z0-9-]+");
 
+    /** A scientific name below the species: "Zea mays subsp. mays", "Brassica oleracea var. italica". */
+    private static final Pattern INFRASPECIFIC = Pattern.compile("(\\S+ \\S+) (?:subsp|ssp|var|f)\\. .+");
+
+    private static final Pattern INFRASPECIFIC_MARKER = Pattern.compile("\\b(?:subsp|ssp|var)\\b");
+
     private static final Set<String> GENE_SUFFIXES = Set.of("gene", "protein", "mrna", "transcript");
     /**
      * MeSH files an organ's tumours, carcinomas and malignancies under its Neoplasms descriptor,
@@ -37,6 +43,7 @@ final class NameResolver {
     private final Vocabulary vocabulary;
     private final boolean gene;
     private final boolean disease;
+    private final boolean species;
     private final List<Integer> geneTaxa;
     private final DocumentWords document;
     private final LinkSettings settings;
@@ -51,6 +58,7 @@ final class NameResolver {
         this.vocabulary = vocabulary;
         this.gene = type.equals(EntityLinker.GENE);
         this.disease = type.equals(EntityLinker.DISEASE);
+        this.species = type.equals(EntityLinker.SPECIES);
         this.geneTaxa = geneTaxa;
         this.document = document;
         this.settings = settings;
@@ -99,6 +107,10 @@ final class NameResolver {
      */
     private List<Candidate> exact(String key) {
         List<Candidate> found = vocabulary.exact(key);
+        if (species && found.isEmpty()) {
+            Candidate taxon = vocabulary.taxon(key);
+            found = taxon == null ? found : List.of(taxon);
+        }
         if (disease && found.isEmpty()) {
             String cancer = NEOPLASM_WORDS.matcher(key).replaceAll("cancer");
             found = cancer.equals(key) ? found : vocabulary.exact(cancer);
@@ -147,6 +159,9 @@ final class NameResolver {
         }
         double top = candidates.get(0).score();
         List<Candidate> best = candidates.stream().filter(c -> c.score() == top).toList();
+        if (species) {
+            return atSpeciesRank(best.get(0), key);
+        }
         if (!gene) {
             return best.get(0);
         }
@@ -184,6 +199,21 @@ final class NameResolver {
             }
         }
         return null;
+    }
+
+    /**
+     * The species of a subspecies, variety or form the mention does not name as such: LINNAEUS reads
+     * "maize" as Zea mays subsp. mays, but the text names the species, Zea mays.
+     */
+    private Candidate atSpeciesRank(Candidate c, String mentionKey) {
+        Matcher rank = INFRASPECIFIC.matcher(c.concept().name());
+        if (!rank.matches() || INFRASPECIFIC_MARKER.matcher(mentionKey).find()) {
+            return c;
+        }
+        String speciesKey = NameKey.of(rank.group(1));
+        List<Candidate> named = vocabulary.exact(speciesKey);
+        Candidate at = named.isEmpty() ? vocabulary.taxon(speciesKey) : named.get(0);
+        return at == null ? c : new Candidate(at.concept(), c.source(), c.score());
     }
 
     /** The candidates of the gene taxa, in their order: the nearest name of another species is no candidate. */

@@ -30,6 +30,8 @@ public final class Vocabulary {
     private final Set<String> superseded;
     private final Set<Integer> taxa;
     private final Map<String, List<String>> orthologs;
+    private final TaxonNames taxonNames;
+    private static final String TAXON = "ncbitaxon:";
 
     private Vocabulary(
             String lineage,
@@ -38,7 +40,8 @@ public final class Vocabulary {
             int[][] entries,
             Map<String, Set<String>> sameAs,
             Set<String> superseded,
-            Map<String, List<String>> orthologs) {
+            Map<String, List<String>> orthologs,
+            TaxonNames taxonNames) {
         this.lineage = lineage;
         this.concepts = concepts;
         this.keys = keys;
@@ -53,6 +56,7 @@ public final class Vocabulary {
         this.sameAs = sameAs;
         this.superseded = superseded;
         this.orthologs = orthologs;
+        this.taxonNames = taxonNames;
         this.taxa =
                 Arrays.stream(concepts).map(Concept::taxon).filter(t -> t != 0).collect(Collectors.toUnmodifiableSet());
     }
@@ -82,9 +86,28 @@ public final class Vocabulary {
                 .toList();
     }
 
-    /** Whether {@code id} is a concept of this vocabulary. */
+    /** Whether {@code id} is a concept of this vocabulary (a named taxon of its taxonomy included). */
     public boolean has(String id) {
-        return index(id) >= 0;
+        return index(id) >= 0 || (taxonNames != null && id.startsWith(TAXON) && taxonNames.has(SpeciesNames.taxon(id)));
+    }
+
+    /**
+     * The named taxon of NCBI Taxonomy with a name of this key, when the vocabulary carries the
+     * taxonomy's names (species): the concept the vocabulary has for it, else one named by its
+     * scientific name; null if none.
+     */
+    public Candidate taxon(String key) {
+        Concept t = taxonNames == null ? null : taxonNames.exact(key);
+        if (t == null) {
+            return null;
+        }
+        int at = index(t.id());
+        return new Candidate(at >= 0 ? concepts[at] : t, NameSource.SYNONYM, 1.0);
+    }
+
+    /** How many taxa its taxonomy names (0 without one). */
+    public int taxonomySize() {
+        return taxonNames == null ? 0 : taxonNames.size();
     }
 
     /** name:version of the bundle(s) it was read from, e.g. {@code bioner-vocab-gene:2024.1}. */
@@ -203,11 +226,18 @@ public final class Vocabulary {
         private final Map<String, Set<String>> sameAs = new HashMap<>();
         private final Set<String> superseded = new HashSet<>();
         private final Map<String, List<String>> orthologs = new HashMap<>();
+        private TaxonNames taxonNames;
 
         /** Declares that a newer source replaced {@code old} by {@code current} (they are the same concept). */
         public Builder superseded(String old, String current) {
             superseded.add(old);
             return sameAs(old, current);
+        }
+
+        /** The names of every named taxon, looked up when the vocabulary's own names miss. */
+        Builder taxonNames(TaxonNames names) {
+            taxonNames = names;
+            return this;
         }
 
         /** Declares two concepts orthologs, both ways; ids the vocabulary lacks are left out when it is built. */
@@ -306,7 +336,8 @@ public final class Vocabulary {
                             .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().stream()
                                     .filter(conceptIndex::containsKey)
                                     .sorted()
-                                    .toList())));
+                                    .toList())),
+                    taxonNames);
         }
     }
 }

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
+import org.tukaani.xz.XZInputStream;
 
 /**
  * Reads vocabularies into a {@link Vocabulary.Builder}: the shipped bundles (a directory, or
@@ -30,7 +31,9 @@ import java.util.zip.GZIPInputStream;
  * the source declares the same concept, as MEDIC's alternative MeSH and OMIM ids) and, where it
  * counts {@code superseded}, {@code superseded.tsv.gz} ({@code id, current_id, why}: ids the newest
  * source replaced, which the bundle never gives) and, where it counts {@code orthologs}, {@code
- * orthologs.tsv.gz} ({@code id, ortholog_id}: a human gene and its mouse ortholog, HGNC's).
+ * orthologs.tsv.gz} ({@code id, ortholog_id}: a human gene and its mouse ortholog, HGNC's) and, where
+ * it counts {@code taxonomy}, {@code taxonomy.tsv.xz} ({@code tax_id, name}: every named taxon's names,
+ * its scientific name first, looked up exactly: {@link TaxonNames}).
  */
 public final class VocabularyFiles {
     public static final String CLASSPATH = "classpath:";
@@ -76,6 +79,17 @@ public final class VocabularyFiles {
         });
         if (manifest.has("alt_ids")) {
             read(location + "/alt-ids.tsv.gz", open(location, "alt-ids.tsv.gz"), 2, f -> into.sameAs(f[0], f[1]));
+        }
+        if (manifest.has("taxonomy")) {
+            String file = location + "/taxonomy.tsv.xz";
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(
+                    new XZInputStream(open(location, "taxonomy.tsv.xz")), StandardCharsets.UTF_8))) {
+                into.taxonNames(TaxonNames.read(in));
+            } catch (IOException e) {
+                throw new UncheckedIOException(file + ": " + e.getMessage(), e);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+            }
         }
         if (manifest.has("orthologs")) {
             read(

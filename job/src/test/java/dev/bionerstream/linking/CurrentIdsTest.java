@@ -100,7 +100,7 @@ class CurrentIdsTest {
             for (Path file : all.filter(p -> p.toString().endsWith(".gz")).toList()) {
                 files.add(corpora.relativize(file).toString());
                 for (Annotated d : read(file)) {
-                    DocumentText doc = d.document();
+                    DocumentText doc = DocumentText.of(d.title(), d.abstractText());
                     List<Mention> mentions = new ArrayList<>();
                     for (Annotated.Annotation a : d.annotations()) {
                         String type = TYPES.get(a.type());
