@@ -1,5 +1,6 @@
 package dev.bionerstream.serving;
 
+import dev.bionerstream.batching.MicroBatcher;
 import dev.bionerstream.engine.MrcEngine;
 import java.util.HashMap;
 import java.util.Map;
@@ -77,11 +78,7 @@ public final class SharedModels {
                 e = new Entry(
                         model,
                         new MicroBatcher(
-                                model.session(),
-                                config.batchMaxSize(),
-                                config.batchMaxWait(),
-                                config.maxWindowsPerDocument(),
-                                config.runnersHere()));
+                                model.session(), config.batching(model.session().device()), config.runnersHere()));
                 models.put(config, e);
             }
             e.users++;

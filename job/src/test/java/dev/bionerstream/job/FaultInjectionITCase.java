@@ -8,6 +8,7 @@ import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.inference.Device;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.WindowLogits;
 import dev.bionerstream.serving.BundleChoice;
@@ -61,6 +62,11 @@ class FaultInjectionITCase {
         @Override
         public String provider() {
             return "FLAKY";
+        }
+
+        @Override
+        public Device device() {
+            return model.device();
         }
 
         @Override
