@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * controller, is bound to a loopback address, as the kernel reports it. Kafka's test kit binds
  * all interfaces unless {@link EmbeddedKafka} stops it, so this fails if that step goes.
  */
+@RunsBesideOthers
 class EmbeddedKafkaITCase {
     @Test
     void theBrokerListensOnLoopbackOnly() throws Exception {

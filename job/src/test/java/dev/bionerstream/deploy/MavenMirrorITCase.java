@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.cluster.SecurityPluginZip;
+import dev.bionerstream.demo.RunsBesideOthers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * would install it. A URL of Central written into the POM, or a download into a folder that does not exist
  * yet, fails here.
  */
+@RunsBesideOthers
 class MavenMirrorITCase {
     static final String ZIP = "org/opensearch/plugin/opensearch-security/2.19.1.0/opensearch-security-2.19.1.0.zip";
     static final List<String> GOALS = List.of(

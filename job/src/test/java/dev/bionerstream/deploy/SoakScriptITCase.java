@@ -2,6 +2,7 @@ package dev.bionerstream.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.demo.RunsBesideOthers;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code scripts/soak-cluster} runs ClusterSoak alone through Maven, whose lines reach its output
  * without escape codes, and whose exit code is its own.
  */
+@RunsBesideOthers
 class SoakScriptITCase {
     @TempDir
     Path dir;

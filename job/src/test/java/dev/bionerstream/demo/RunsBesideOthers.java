@@ -1,0 +1,21 @@
+package dev.bionerstream.demo;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * An integration test that mostly waits, on little CPU (an outage it times, a node it kills and starts
+ * again, Maven or a script it runs): it runs beside the other test classes, which run one after
+ * another because the model and cluster tests take both cores, instead of adding its waits to theirs.
+ * job/pom.xml's failsafe configuration turns JUnit's parallel execution on for this; a test that
+ * shares a service does so by names of its own ({@link SharedService}), and the JVM's shared models
+ * are told apart by their session factory too (a stand-in model is not served to a job beside it).
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Execution(ExecutionMode.CONCURRENT)
+public @interface RunsBesideOthers {}
