@@ -2,6 +2,7 @@ package dev.bionerstream.demo;
 
 import java.util.List;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -35,8 +36,10 @@ public final class OwnMiniCluster implements BeforeAllCallback, AfterAllCallback
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
+        Configuration conf = new Configuration(configuration);
+        conf.set(RestOptions.BIND_PORT, "0"); // not the 8081 of another cluster running beside it
         cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(configuration)
+                .setConfiguration(conf)
                 .setNumTaskManagers(1)
                 .setNumSlotsPerTaskManager(slots)
                 .build());
