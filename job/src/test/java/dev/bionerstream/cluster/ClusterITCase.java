@@ -79,7 +79,7 @@ class ClusterITCase {
         delivery = new ClusterDelivery(cluster);
         earlierRelease = CompletableFuture.supplyAsync(() -> {
             try {
-                return EarlierRelease.jar(SessionCluster.repositoryRoot(), dir);
+                return EarlierRelease.jar(ClusterSetup.repositoryRoot(), dir);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }

@@ -62,7 +62,7 @@ class SecuredOpenSearchITCase {
     static void startSecuredNode() throws Exception {
         FileUtils.deleteDirectory(DIR.toFile());
         certs = TestCertificates.make(DIR.resolve("certs"));
-        String roles = Files.readString(SessionCluster.repositoryRoot().resolve("k8s/opensearch/roles.yml"));
+        String roles = Files.readString(ClusterSetup.repositoryRoot().resolve("k8s/opensearch/roles.yml"));
         node = OpenSearchProcess.secured(
                         DIR.resolve("node"),
                         certs,

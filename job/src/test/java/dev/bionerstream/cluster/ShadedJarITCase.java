@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ShadedJarITCase {
     @Test
     void keepsEveryDependencysNoticeAndLicenceAndItsOwnManifest() throws IOException {
-        try (JarFile jar = new JarFile(SessionCluster.jobJar().toFile())) {
+        try (JarFile jar = new JarFile(ClusterSetup.jobJar().toFile())) {
             assertThat(text(jar, "META-INF/NOTICE"))
                     .as("notices of Flink's Kafka connector, Jackson and Apache Commons IO, merged")
                     .contains("Flink : Connectors : Kafka")
