@@ -6,6 +6,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.ResourceLockTarget;
 
 /**
  * An integration test that mostly waits, on little CPU (an outage it times, a node it kills and starts
@@ -14,8 +16,11 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * job/pom.xml's failsafe configuration turns JUnit's parallel execution on for this; a test that
  * shares a service does so by names of its own ({@link SharedService}), and the JVM's shared models
  * are told apart by their session factory too (a stand-in model is not served to a job beside it).
+ * Their test methods still run one at a time, in their order: a class runs beside the others, not its
+ * methods beside each other (two that index the same documents would see each other's).
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Execution(ExecutionMode.CONCURRENT)
+@ResourceLock(value = "a test method beside the others", target = ResourceLockTarget.CHILDREN)
 public @interface RunsBesideOthers {}
