@@ -20,14 +20,18 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code @RegisterExtension static final}.
  */
 public final class OwnMiniCluster implements BeforeAllCallback, AfterAllCallback {
-    private final int slots;
-    private final Configuration configuration;
+    private final MiniClusterConfiguration setup;
     private MiniCluster cluster;
 
     /** One TaskManager of {@code slots} slots, with {@code configuration} (a metric reporter, say). */
     public OwnMiniCluster(int slots, Configuration configuration) {
-        this.slots = slots;
-        this.configuration = configuration;
+        Configuration conf = new Configuration(configuration);
+        conf.set(RestOptions.BIND_PORT, "0"); // not the 8081 of another cluster running beside it
+        setup = new MiniClusterConfiguration.Builder()
+                .setConfiguration(conf)
+                .setNumTaskManagers(1)
+                .setNumSlotsPerTaskManager(slots)
+                .build();
     }
 
     public OwnMiniCluster(int slots) {
@@ -36,13 +40,7 @@ public final class OwnMiniCluster implements BeforeAllCallback, AfterAllCallback
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        Configuration conf = new Configuration(configuration);
-        conf.set(RestOptions.BIND_PORT, "0"); // not the 8081 of another cluster running beside it
-        cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(conf)
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(slots)
-                .build());
+        cluster = new MiniCluster(setup);
         cluster.start();
     }
 
