@@ -95,7 +95,8 @@ class SecuredOpenSearchITCase {
 
     @Test
     void aPasswordTheClusterDoesNotKnowFailsClearlyAndTheDocumentsWaitUntilItIsAccepted() throws Exception {
-        List<DocumentEntities> input = TestDocuments.generate(80, 23);
+        // other documents than the other test's (150 from 0), which may have indexed its own already
+        List<DocumentEntities> input = TestDocuments.generate(80, 23, 1_000);
         String rotated = "Rotated-" + UUID.randomUUID();
 
         assertThatThrownBy(() -> submit(input, environment(ROTATED_USER, rotated), false)
