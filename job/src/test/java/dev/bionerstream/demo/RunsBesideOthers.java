@@ -4,10 +4,13 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
-import org.junit.jupiter.api.parallel.ResourceLockTarget;
+import org.junit.jupiter.api.parallel.ResourceLocksProvider;
 
 /**
  * An integration test that mostly waits, on little CPU (an outage it times, a node it kills and starts
@@ -22,5 +25,14 @@ import org.junit.jupiter.api.parallel.ResourceLockTarget;
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Execution(ExecutionMode.CONCURRENT)
-@ResourceLock(value = "a test method beside the others", target = ResourceLockTarget.CHILDREN)
-public @interface RunsBesideOthers {}
+@ResourceLock(providers = RunsBesideOthers.ItsOwnClass.class)
+public @interface RunsBesideOthers {
+    /** A lock of the test class's own, which each of its methods holds: they run one at a time. */
+    final class ItsOwnClass implements ResourceLocksProvider {
+        @Override
+        public Set<Lock> provideForMethod(
+                List<Class<?>> enclosingInstanceTypes, Class<?> testClass, Method testMethod) {
+            return Set.of(new Lock(testClass.getName()));
+        }
+    }
+}
