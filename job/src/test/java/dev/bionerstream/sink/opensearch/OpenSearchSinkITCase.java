@@ -17,10 +17,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.BeforeAll;
@@ -105,7 +107,7 @@ class OpenSearchSinkITCase {
             try (TcpProxy.Outage outage = proxy.outage()) {
                 Thread.sleep(30_000);
             }
-            awaitWhileIndexing(index, input.size());
+            awaitWhileIndexing(index, input.size(), job);
             job.getJobExecutionResult().get(1, TimeUnit.MINUTES);
         }
         client.indices().refresh(r -> r.index(index));
@@ -116,9 +118,10 @@ class OpenSearchSinkITCase {
 
     /**
      * Waits until the index holds {@code expected} documents, for as long as its count grows: a stall
-     * of {@link #STALL} fails the test with what it waited for, however slow the machine.
+     * of {@link #STALL} fails the test with what it waited for, however slow the machine, and so does
+     * the end of {@code job} first, with the job's failure.
      */
-    private static void awaitWhileIndexing(String index, long expected) throws Exception {
+    private static void awaitWhileIndexing(String index, long expected, JobClient job) throws Exception {
         long last = -1;
         long lastProgress = System.nanoTime();
         while (true) {
@@ -131,8 +134,16 @@ class OpenSearchSinkITCase {
                 last = count;
                 lastProgress = System.nanoTime();
             } else if (System.nanoTime() - lastProgress > STALL.toNanos()) {
-                throw new AssertionError("stalled: " + index + " held " + count + " of " + expected
-                        + " documents, unchanged for " + STALL);
+                throw new AssertionError(
+                        "stalled: " + index + " held " + count + " of " + expected + " documents, unchanged for "
+                                + STALL + "; the job is " + job.getJobStatus().get());
+            } else if (job.getJobStatus().get().isGloballyTerminalState()) {
+                try {
+                    job.getJobExecutionResult().get();
+                } catch (ExecutionException failed) {
+                    throw new AssertionError(
+                            index + " held " + count + " of " + expected + " documents when the job failed", failed);
+                }
             }
             Thread.sleep(500);
         }
