@@ -1,4 +1,4 @@
-# Sourced by scripts/build and scripts/test: Maven's output as plain lines.
+# Sourced by scripts/build, scripts/test and scripts/soak-cluster: Maven's output as plain lines.
 # shellcheck shell=bash
 shopt -s extglob
 

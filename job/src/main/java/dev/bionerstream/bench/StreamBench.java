@@ -1,17 +1,17 @@
 package dev.bionerstream.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.bionerstream.batching.BatchStats;
+import dev.bionerstream.batching.MicroBatcher;
+import dev.bionerstream.batching.ModelThreadTimes;
 import dev.bionerstream.demo.EmbeddedOpenSearch;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.job.JobOptions;
 import dev.bionerstream.kafka.KafkaOptions;
-import dev.bionerstream.serving.BatchStats;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.LocalModel;
-import dev.bionerstream.serving.MicroBatcher;
-import dev.bionerstream.serving.ModelThreadTimes;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.SharedModels;
 import dev.bionerstream.sink.opensearch.OpenSearchSinkOptions;

@@ -1,8 +1,8 @@
 package dev.bionerstream.bench;
 
-import dev.bionerstream.serving.BatchListener.Phase;
-import dev.bionerstream.serving.ModelThreadTimes.Snapshot;
-import dev.bionerstream.serving.ModelThreadTimes.Times;
+import dev.bionerstream.batching.BatchListener.Phase;
+import dev.bionerstream.batching.ModelThreadTimes.Snapshot;
+import dev.bionerstream.batching.ModelThreadTimes.Times;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

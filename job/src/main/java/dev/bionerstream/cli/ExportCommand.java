@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
         modelTransformer = ExportCommand.Flags.class,
         header = "The job's documents as PubTator, BioC JSON or BioC XML",
         description = {
-            "Reads the per-document topic (read_committed) and writes the documents as they stand: the newest record per document, deleted ones left out. Offsets in code points over title + \" \" + abstract, types Chemical, Disease, Gene, Species, concept id - (the job does not normalise). Stops when no record arrived for --idle."
+            "Reads the per-document topic (read_committed) and writes the documents as they stand: the newest record per document, deleted ones left out. Offsets in code points over title + \" \" + abstract, types Chemical, Disease, Gene, Species, concept id the linked CURIE (mesh:D009270; - for a NIL mention, or one the job did not link). Stops when no record arrived for --idle."
         },
         footerHeading = "%nExamples:%n",
         footer = {

@@ -1,5 +1,6 @@
 package dev.bionerstream.cli;
 
+import dev.bionerstream.kafka.LatestCheckpoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

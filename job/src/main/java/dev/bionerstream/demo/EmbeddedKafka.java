@@ -65,9 +65,11 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     /**
      * Formats the kit's storage directories; the formatter prints its bootstrap metadata to {@code
-     * System.out}, which is kept from the console unless formatting fails.
+     * System.out}, which is kept from the console unless formatting fails. One at a time in the JVM
+     * (brokers that tests start side by side): two interleaved swaps of System.out would leave it
+     * pointing at the other's buffer.
      */
-    private static void formatQuietly(KafkaClusterTestKit cluster) throws Exception {
+    private static synchronized void formatQuietly(KafkaClusterTestKit cluster) throws Exception {
         PrintStream console = System.out;
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         System.setOut(new PrintStream(said, true, StandardCharsets.UTF_8));
@@ -100,6 +102,11 @@ public final class EmbeddedKafka implements AutoCloseable {
         Field field = KafkaClusterTestKit.class.getDeclaredField("socketFactoryManager");
         field.setAccessible(true);
         ((PreboundSocketFactoryManager) field.get(cluster)).close();
+    }
+
+    /** Where the broker's KRaft controller listens ({@code host:port}, comma-separated). */
+    public String bootstrapControllers() {
+        return cluster.bootstrapControllers();
     }
 
     public String bootstrapServers() {

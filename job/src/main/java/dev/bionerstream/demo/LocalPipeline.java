@@ -25,9 +25,12 @@ public final class LocalPipeline implements AutoCloseable {
     public final JobClient job;
     public final TopicReader<DocumentEntities> documents;
     public final TopicReader<DeadLetter> deadLetters;
+    /** Whether closing the pipeline closes the broker: not one the caller shares with others. */
+    private final boolean ownsBroker;
 
-    private LocalPipeline(EmbeddedKafka kafka, JobConfig config, JobClient job) {
+    private LocalPipeline(EmbeddedKafka kafka, JobConfig config, JobClient job, boolean ownsBroker) {
         this.kafka = kafka;
+        this.ownsBroker = ownsBroker;
         this.config = config;
         this.job = job;
         OutputFormat format = config.kafka().outputFormat();
@@ -61,23 +64,49 @@ public final class LocalPipeline implements AutoCloseable {
             SessionFactory model)
             throws Exception {
         try {
-            Configuration args = new Configuration(options);
-            args.set(KafkaOptions.BOOTSTRAP_SERVERS, bootstrapServers);
-            args.set(JobOptions.STARTING_OFFSETS, "earliest");
-            JobConfig cfg = JobConfig.from(args, bundles);
-            kafka.createTopics(
-                    1,
-                    cfg.kafka().inputTopic(),
-                    cfg.entitiesTopic(),
-                    cfg.documentsTopic(),
-                    cfg.kafka().deadLetterTopic());
-            kafka.awaitGroupCoordinator(cfg.kafka().groupId());
-            BionerJob.wire(env, cfg, model);
-            return new LocalPipeline(kafka, cfg, env.executeAsync(BionerJob.NAME + " (local)"));
+            return start(kafka, bootstrapServers, options, bundles, env, model, true);
         } catch (Exception | Error e) {
             kafka.close();
             throw e;
         }
+    }
+
+    /**
+     * On a broker the caller shares with others and keeps running after the pipeline closes: {@code
+     * options} name topics, consumer group and transactional ids of the pipeline's own.
+     */
+    public static LocalPipeline onSharedBroker(
+            EmbeddedKafka kafka,
+            Configuration options,
+            BundleChoice bundles,
+            StreamExecutionEnvironment env,
+            SessionFactory model)
+            throws Exception {
+        return start(kafka, kafka.bootstrapServers(), options, bundles, env, model, false);
+    }
+
+    private static LocalPipeline start(
+            EmbeddedKafka kafka,
+            String bootstrapServers,
+            Configuration options,
+            BundleChoice bundles,
+            StreamExecutionEnvironment env,
+            SessionFactory model,
+            boolean ownsBroker)
+            throws Exception {
+        Configuration args = new Configuration(options);
+        args.set(KafkaOptions.BOOTSTRAP_SERVERS, bootstrapServers);
+        args.set(JobOptions.STARTING_OFFSETS, "earliest");
+        JobConfig cfg = JobConfig.from(args, bundles);
+        kafka.createTopics(
+                1,
+                cfg.kafka().inputTopic(),
+                cfg.entitiesTopic(),
+                cfg.documentsTopic(),
+                cfg.kafka().deadLetterTopic());
+        kafka.awaitGroupCoordinator(cfg.kafka().groupId());
+        BionerJob.wire(env, cfg, model);
+        return new LocalPipeline(kafka, cfg, env.executeAsync(BionerJob.NAME + " (local)"), ownsBroker);
     }
 
     public void produce(List<String> records) {
@@ -91,7 +120,9 @@ public final class LocalPipeline implements AutoCloseable {
             deadLetters.close();
             job.cancel().get();
         } finally {
-            kafka.close();
+            if (ownsBroker) {
+                kafka.close();
+            }
         }
     }
 }

@@ -11,6 +11,9 @@ public interface MrcSession extends AutoCloseable {
     /** Which execution provider runs the model, e.g. "CPU" or "CUDA:0". */
     String provider();
 
+    /** The device the model runs on: the CPU also where CUDA was asked for and could not start. */
+    Device device();
+
     @Override
     void close();
 }

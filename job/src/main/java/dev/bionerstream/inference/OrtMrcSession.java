@@ -23,14 +23,14 @@ public final class OrtMrcSession implements MrcSession {
     private final OrtEnvironment env;
     private final OrtSession session;
     private final GraphContract graph;
-    private final String provider;
+    private final SessionPolicy policy;
     private volatile boolean closed;
 
-    private OrtMrcSession(OrtEnvironment env, OrtSession session, GraphContract graph, String provider) {
+    private OrtMrcSession(OrtEnvironment env, OrtSession session, GraphContract graph, SessionPolicy policy) {
         this.env = env;
         this.session = session;
         this.graph = graph;
-        this.provider = provider;
+        this.policy = policy;
     }
 
     public static OrtMrcSession open(ModelBundle bundle, InferenceOptions options) {
@@ -76,7 +76,7 @@ public final class OrtMrcSession implements MrcSession {
                     policy.threads(),
                     policy.spinning() ? "" : ", not spinning",
                     options.optimization());
-            return new OrtMrcSession(env, session, graph, policy.provider());
+            return new OrtMrcSession(env, session, graph, policy);
         }
     }
 
@@ -102,7 +102,12 @@ public final class OrtMrcSession implements MrcSession {
 
     @Override
     public String provider() {
-        return provider;
+        return policy.provider();
+    }
+
+    @Override
+    public Device device() {
+        return policy.device();
     }
 
     @Override

@@ -13,9 +13,9 @@ import org.slf4j.LoggerFactory;
  *
  * @param threads intra-op threads
  * @param spinning whether ONNX Runtime's idle intra-op threads spin
- * @param provider the execution provider: "CPU" or "CUDA:N"
+ * @param device where the model runs: the CUDA device asked for, or the CPU
  */
-record SessionPolicy(int threads, boolean spinning, String provider) {
+record SessionPolicy(int threads, boolean spinning, Device device) {
     private static final Logger LOG = LoggerFactory.getLogger(SessionPolicy.class);
 
     static SessionPolicy apply(InferenceOptions options, OrtSession.SessionOptions so) throws OrtException {
@@ -36,11 +36,11 @@ record SessionPolicy(int threads, boolean spinning, String provider) {
         if (options.interOpThreads() > 0) {
             so.setInterOpNumThreads(options.interOpThreads());
         }
-        String provider = "CPU";
+        Device device = Device.CPU;
         if (options.device().cuda()) {
             try {
                 so.addCUDA(options.device().id());
-                provider = "CUDA:" + options.device().id();
+                device = options.device();
             } catch (OrtException | RuntimeException | LinkageError e) {
                 LOG.warn(
                         "CUDA device {} unavailable ({}); running the model on CPU",
@@ -48,7 +48,12 @@ record SessionPolicy(int threads, boolean spinning, String provider) {
                         e.getMessage());
             }
         }
-        return new SessionPolicy(threads, spinning, provider);
+        return new SessionPolicy(threads, spinning, device);
+    }
+
+    /** The execution provider's name: "CPU" or "CUDA:N". */
+    String provider() {
+        return device.cuda() ? "CUDA:" + device.id() : "CPU";
     }
 
     private static OptLevel optLevel(GraphOptimization level) {

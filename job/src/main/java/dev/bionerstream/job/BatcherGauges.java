@@ -1,9 +1,9 @@
 package dev.bionerstream.job;
 
-import dev.bionerstream.serving.BatchListener.Phase;
-import dev.bionerstream.serving.BatchStats;
-import dev.bionerstream.serving.MicroBatcher;
-import dev.bionerstream.serving.ModelThreadTimes;
+import dev.bionerstream.batching.BatchListener.Phase;
+import dev.bionerstream.batching.BatchStats;
+import dev.bionerstream.batching.MicroBatcher;
+import dev.bionerstream.batching.ModelThreadTimes;
 import java.time.Duration;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;

@@ -28,13 +28,20 @@ public record KafkaConfig(
         Map<String, String> kafkaProperties,
         int parallelism,
         Duration checkpointInterval,
-        String checkpointDir)
+        String checkpointDir,
+        boolean resumeFromCheckpoint)
         implements Serializable {
 
     /** The settings in {@code c}; the caller has refused keys it does not know ({@link dev.bionerstream.options.OptionKeys}). */
     public static KafkaConfig from(Configuration c) {
         String servers = OptionChecks.requireGiven(BOOTSTRAP_SERVERS, c.get(BOOTSTRAP_SERVERS), "localhost:9092");
         OptionChecks.requirePositive(PARALLELISM, c.get(PARALLELISM));
+        if (c.get(RESUME_FROM_CHECKPOINT) && c.getOptional(CHECKPOINT_DIR).isEmpty()) {
+            throw OptionChecks.refused(
+                    RESUME_FROM_CHECKPOINT,
+                    "needs --" + CHECKPOINT_DIR.key() + " (e.g. file:///shared/checkpoints, s3://bucket/checkpoints):"
+                            + " the checkpoints to resume from are kept there");
+        }
         Map<String, String> kafka = new TreeMap<>();
         c.toMap().forEach((k, v) -> {
             if (k.startsWith(KAFKA_PROPERTIES_PREFIX)) {
@@ -55,7 +62,8 @@ public record KafkaConfig(
                 c.get(CHECKPOINT_INTERVAL),
                 c.getOptional(CHECKPOINT_DIR)
                         .map(d -> d.replaceAll("/+$", "") + "/" + c.get(GROUP_ID))
-                        .orElse(null));
+                        .orElse(null),
+                c.get(RESUME_FROM_CHECKPOINT));
     }
 
     /** Where this job's checkpoints go ({@code job.checkpoint-dir}/{@code kafka.group-id}), when set. */

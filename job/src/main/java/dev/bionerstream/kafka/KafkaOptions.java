@@ -79,6 +79,12 @@ public final class KafkaOptions {
             .withDescription(
                     "Durable checkpoint storage (file:///path, s3://bucket/path). When set, checkpoints go to <dir>/<kafka.group-id> and are kept when the job is cancelled or killed; ./bioner run sets ~/.local/share/bioner-stream/checkpoints and resumes from the newest one. Unset: where Flink's execution.checkpointing.dir says, under <dir>/<job id>, a new directory per submission.");
 
+    public static final ConfigOption<Boolean> RESUME_FROM_CHECKPOINT = ConfigOptions.key("job.resume-from-checkpoint")
+            .booleanType()
+            .defaultValue(false)
+            .withDescription(
+                    "true: the job starts from the newest completed checkpoint under <job.checkpoint-dir>/<kafka.group-id> (the one a cancel or a crash left), with its Kafka offsets, the abstracts it was annotating and its open transactions, as ./bioner run does; with none there, from kafka.starting-offsets. A savepoint given at submission (flink run -s, the REST API's savepointPath) goes first. Needs job.checkpoint-dir, readable where the job's main() runs (the JobManager for a REST or dashboard submission, the client for flink run). false: a job started without a savepoint starts without state, from the consumer group's committed offsets, and loses the abstracts the cancelled job had in flight (docs/guarantees.md).");
+
     /** Every option above, for validating the keys a user gives. */
     public static final List<ConfigOption<?>> ALL = List.of(
             BOOTSTRAP_SERVERS,
@@ -91,5 +97,6 @@ public final class KafkaOptions {
             TRANSACTION_TIMEOUT,
             PARALLELISM,
             CHECKPOINT_INTERVAL,
-            CHECKPOINT_DIR);
+            CHECKPOINT_DIR,
+            RESUME_FROM_CHECKPOINT);
 }

@@ -2,6 +2,8 @@ package dev.bionerstream.serving;
 
 import static dev.bionerstream.serving.ServingOptions.*;
 
+import dev.bionerstream.batching.BatchPolicy;
+import dev.bionerstream.batching.BatchSettings;
 import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.GateSetting;
 import dev.bionerstream.engine.GeneSpans;
@@ -100,6 +102,19 @@ public record ServingConfig(
                     case CORPUS -> CORPUS;
                 };
         return OptionChecks.refused(option, refused.detail());
+    }
+
+    /**
+     * How the shared micro-batcher batches for a model whose session runs on {@code device} (where it
+     * runs, not where it was asked to: CUDA that could not start runs on the CPU): batches fill on a
+     * GPU and hold windows of similar lengths on a CPU ({@link BatchPolicy}).
+     */
+    public BatchSettings batching(Device device) {
+        return new BatchSettings(
+                batchMaxSize,
+                batchMaxWait,
+                maxWindowsPerDocument,
+                device.cuda() ? BatchPolicy.FILL : BatchPolicy.SIMILAR_LENGTHS);
     }
 
     /** The model runners on the machine the model runs on ({@link ServingOptions#RUNNERS}). */

@@ -1,19 +1,25 @@
 package dev.bionerstream.serving;
 
+import dev.bionerstream.batching.MicroBatcher;
 import dev.bionerstream.engine.MrcEngine;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * One engine, one model session and one micro-batcher per JVM and config, shared by all subtasks of
- * a TaskManager and released when the last user closes its lease. One ONNX Runtime CUDA session
+ * One engine, one model session and one micro-batcher per JVM, config and kind of session factory,
+ * shared by all subtasks of a TaskManager and released when the last user closes its lease. (A job
+ * has one factory; a test's stand-in model is not handed to a job beside it that asked for ONNX
+ * Runtime with the same config.) One ONNX Runtime CUDA session
  * per process also avoids the unbounded GPU-memory growth of several sessions (onnxruntime issue
  * 29351). A broken model is replaced for the next user that acquires one.
  */
 public final class SharedModels {
     private static final SharedModels JVM = new SharedModels();
 
-    private final Map<ServingConfig, Entry> models = new HashMap<>();
+    private final Map<Key, Entry> models = new HashMap<>();
+
+    /** A factory by its class: each subtask deserializes its own copy of the job's. */
+    private record Key(ServingConfig config, Class<? extends SessionFactory> factory) {}
 
     /** A registry of its own, sharing nothing with the JVM's (tests). */
     public SharedModels() {}
@@ -36,12 +42,12 @@ public final class SharedModels {
 
     /** A subtask's handle on the shared model; close it in the operator's close(). */
     public final class Lease implements AutoCloseable {
-        private final ServingConfig config;
+        private final Key key;
         private final Entry entry;
         private boolean closed;
 
-        private Lease(ServingConfig config, Entry entry) {
-            this.config = config;
+        private Lease(Key key, Entry entry) {
+            this.key = key;
             this.entry = entry;
         }
 
@@ -61,7 +67,7 @@ public final class SharedModels {
                 }
                 closed = true;
                 if (--entry.users == 0) {
-                    models.remove(config, entry);
+                    models.remove(key, entry);
                     entry.batcher.close(entry.model::close);
                 }
             }
@@ -71,21 +77,18 @@ public final class SharedModels {
     /** The shared model of {@code config}, opened with {@code factory} if this registry has none (or a broken one). */
     public Lease acquire(ServingConfig config, SessionFactory factory) {
         synchronized (models) {
-            Entry e = models.get(config);
+            Key key = new Key(config, factory.getClass());
+            Entry e = models.get(key);
             if (e == null || e.batcher.isBroken()) {
                 ServedModel model = ServedModel.open(config, factory);
                 e = new Entry(
                         model,
                         new MicroBatcher(
-                                model.session(),
-                                config.batchMaxSize(),
-                                config.batchMaxWait(),
-                                config.maxWindowsPerDocument(),
-                                config.runnersHere()));
-                models.put(config, e);
+                                model.session(), config.batching(model.session().device()), config.runnersHere()));
+                models.put(key, e);
             }
             e.users++;
-            return new Lease(config, e);
+            return new Lease(key, e);
         }
     }
 }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * The layering the code is drawn with, as one rule ({@link #THE_LAYERS}), from the top: the command
  * line; the benchmarks (under the cli only, listening to the batcher as the job's metrics do); the
  * demo; the two jobs as peers, annotation ({@code job}, with its index sink) and feeds ({@code
- * ingest}); serving -> engine -> inference; and at the bottom what both jobs share without knowing
+ * ingest}); serving -> batching (the shared micro-batcher) -> engine -> inference; and at the bottom what both jobs share without knowing
  * either: the Kafka transport ({@code kafka}), the options layer ({@code options}: command-line
  * parsing, the checks and the text every option shows, as help or as docs), the input records ({@code records}: formats, checks,
  * decoding), the feed formats ({@code pubmed}, {@code formats}) and the model core (bundles, features,
@@ -38,6 +38,7 @@ class ArchitectureTest {
             SINK = "index sink",
             VIEWER = "viewer",
             SERVING = "serving",
+            BATCHING = "batching",
             ENGINE = "engine",
             INFERENCE = "inference",
             KAFKA = "Kafka transport",
@@ -68,6 +69,8 @@ class ArchitectureTest {
             .definedBy("dev.bionerstream.viewer..")
             .layer(SERVING)
             .definedBy("dev.bionerstream.serving..")
+            .layer(BATCHING)
+            .definedBy("dev.bionerstream.batching..")
             .layer(ENGINE)
             .definedBy("dev.bionerstream.engine..")
             .layer(INFERENCE)
@@ -109,10 +112,12 @@ class ArchitectureTest {
             .mayOnlyBeAccessedByLayers(CLI, BENCH)
             .whereLayer(SERVING)
             .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB)
+            .whereLayer(BATCHING)
+            .mayOnlyBeAccessedByLayers(BENCH, JOB, SERVING)
             .whereLayer(ENGINE)
-            .mayOnlyBeAccessedByLayers(CLI, BENCH, JOB, SERVING)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH, JOB, SERVING, BATCHING)
             .whereLayer(INFERENCE)
-            .mayOnlyBeAccessedByLayers(BENCH, ENGINE, SERVING)
+            .mayOnlyBeAccessedByLayers(BENCH, ENGINE, SERVING, BATCHING)
             .whereLayer(KAFKA)
             .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, FEEDS_JOB)
             .whereLayer(OPTIONS)
@@ -124,7 +129,7 @@ class ArchitectureTest {
             .whereLayer(TLS)
             .mayOnlyBeAccessedByLayers(SINK, VIEWER)
             .whereLayer(CORE)
-            .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, SERVING, ENGINE, INFERENCE)
+            .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, SERVING, BATCHING, ENGINE, INFERENCE)
             .whereLayer(SCHEMAS)
             .mayOnlyBeAccessedByLayers(CLI, BENCH, DEMO, JOB, FEEDS_JOB, SINK, KAFKA, RECORDS, FEEDS)
             .because("a layer knows only those below it: the model core runs without its callers, the feed job "
@@ -144,6 +149,7 @@ class ArchitectureTest {
     static final ArchRule MODEL_CORE_IS_FLINK_FREE = noClasses()
             .that()
             .resideInAnyPackage(
+                    "..batching..",
                     "..engine..",
                     "..model..",
                     "..inference..",

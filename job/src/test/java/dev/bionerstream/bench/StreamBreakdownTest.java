@@ -2,9 +2,9 @@ package dev.bionerstream.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bionerstream.serving.BatchListener.Phase;
-import dev.bionerstream.serving.ModelThreadTimes.Snapshot;
-import dev.bionerstream.serving.ModelThreadTimes.Times;
+import dev.bionerstream.batching.BatchListener.Phase;
+import dev.bionerstream.batching.ModelThreadTimes.Snapshot;
+import dev.bionerstream.batching.ModelThreadTimes.Times;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -6,6 +6,8 @@ import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.demo.SharedService;
+import dev.bionerstream.demo.TestTopics;
 import dev.bionerstream.demo.TopicReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,25 +32,27 @@ class CrashRestartITCase {
      * Enough for the real model on one thread to be killed in the middle of the stream (a quarter
      * committed, the rest in flight), few enough to keep the test to a minute or two.
      */
-    static final int ABSTRACTS = 48;
+    static final int ABSTRACTS = 32;
     /** Fails only when no document arrives for this long: a busy machine is slow, not wrong. */
     static final Duration STALL = Duration.ofMinutes(5);
 
     @TempDir
     Path dir;
 
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
+
     @Test
     void killedAndRestartedTheJobLosesAndRepeatsNothing() throws Exception {
-        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
-            Crash crash = killAndRestart(kafka, List.of());
-            assertThat(crash.delivery().duplicated())
-                    .as("documents seen twice under read_committed; logs:%n%s", crash.logs())
-                    .isEmpty();
-            System.out.printf(
-                    "crash/restart: %d documents seen when killed, %d after the restart, 0 missing, 0 duplicated%n",
-                    crash.seenAtKill(), crash.all().size());
-            refusesTheCheckpointsAgainstAnotherKafkaCluster(crash.command(), kafka.bootstrapServers());
-        }
+        EmbeddedKafka kafka = KAFKA.get();
+        Crash crash = killAndRestart(kafka, "crash", List.of());
+        assertThat(crash.delivery().duplicated())
+                .as("documents seen twice under read_committed; logs:%n%s", crash.logs())
+                .isEmpty();
+        System.out.printf(
+                "crash/restart: %d documents seen when killed, %d after the restart, 0 missing, 0 duplicated%n",
+                crash.seenAtKill(), crash.all().size());
+        refusesTheCheckpointsAgainstAnotherKafkaCluster(crash.command(), kafka.bootstrapServers());
     }
 
     /**
@@ -58,20 +63,20 @@ class CrashRestartITCase {
      */
     @Test
     void atLeastOnceKilledLosesNothingAndRepeatsOnlyIdenticalDocuments() throws Exception {
-        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
-            Crash crash = killAndRestart(kafka, List.of("--kafka.delivery-guarantee", "at-least-once"));
-            Map<String, List<DocumentEntities>> copies = crash.all().stream()
-                    .collect(Collectors.groupingBy(d -> d.getDocumentId().toString()));
-            copies.forEach((id, same) -> assertThat(same.stream().map(CrashRestartITCase::withoutProcessingTime))
-                    .as("copies of document %s; logs:%n%s", id, crash.logs())
-                    .containsOnly(withoutProcessingTime(same.get(0))));
-            System.out.printf(
-                    "at-least-once crash/restart: %d documents seen when killed, %d records after the restart"
-                            + " (%d repeated, each identical), 0 missing%n",
-                    crash.seenAtKill(),
-                    crash.all().size(),
-                    crash.delivery().duplicated().size());
-        }
+        EmbeddedKafka kafka = KAFKA.get();
+        Crash crash =
+                killAndRestart(kafka, "crash-at-least-once", List.of("--kafka.delivery-guarantee", "at-least-once"));
+        Map<String, List<DocumentEntities>> copies = crash.all().stream()
+                .collect(Collectors.groupingBy(d -> d.getDocumentId().toString()));
+        copies.forEach((id, same) -> assertThat(same.stream().map(CrashRestartITCase::withoutProcessingTime))
+                .as("copies of document %s; logs:%n%s", id, crash.logs())
+                .containsOnly(withoutProcessingTime(same.get(0))));
+        System.out.printf(
+                "at-least-once crash/restart: %d documents seen when killed, %d records after the restart"
+                        + " (%d repeated, each identical), 0 missing%n",
+                crash.seenAtKill(),
+                crash.all().size(),
+                crash.delivery().duplicated().size());
     }
 
     /** What one kill -9 and restart of {@code ./bioner run} gave: the command, the documents, the logs. */
@@ -79,14 +84,15 @@ class CrashRestartITCase {
             List<String> command, int seenAtKill, List<DocumentEntities> all, Delivery delivery, String logs) {}
 
     /**
-     * Runs {@code ./bioner run} (with {@code options}) over the sample, kills it with SIGKILL once a
-     * quarter of the documents is out, starts the same command again, and waits for every document;
-     * checks that the restart resumed from a checkpoint and that nothing is missing.
+     * Runs {@code ./bioner run} (with {@code options}, on topics named after {@code name}) over the
+     * sample, kills it with SIGKILL once a quarter of the documents is out, starts the same command
+     * again, and waits for every document; checks that the restart resumed from a checkpoint and that
+     * nothing is missing.
      */
-    private Crash killAndRestart(EmbeddedKafka kafka, List<String> options) throws Exception {
+    private Crash killAndRestart(EmbeddedKafka kafka, String name, List<String> options) throws Exception {
         List<String> sample = SampleAbstracts.load(ABSTRACTS);
-        kafka.createTopics(1, "abstracts", "entities", "entity-documents", "abstracts-dlq");
-        kafka.produce("abstracts", sample);
+        kafka.createTopics(1, name + "-abstracts", name + "-entities", name + "-documents", name + "-dlq");
+        kafka.produce(name + "-abstracts", sample);
         List<String> command = new ArrayList<>(List.of(
                 javaBin(),
                 "-cp",
@@ -109,9 +115,10 @@ class CrashRestartITCase {
                 "1",
                 "--async.capacity",
                 "8"));
+        command.addAll(TestTopics.args(name));
         command.addAll(options);
         try (TopicReader<DocumentEntities> docs =
-                new TopicReader<>(kafka.bootstrapServers(), "entity-documents", DocumentEntities.class)) {
+                new TopicReader<>(kafka.bootstrapServers(), name + "-documents", DocumentEntities.class)) {
             Process first = start(command, dir.resolve("first.log"));
             List<DocumentEntities> before =
                     docs.pollWhileProgressing(l -> l.size() >= ABSTRACTS / 4 || !first.isAlive(), STALL);

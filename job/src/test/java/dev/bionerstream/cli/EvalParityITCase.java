@@ -63,11 +63,15 @@ class EvalParityITCase {
         }
         ModelBundle bundle = ModelBundle.load(dir);
         List<List<Entity>> predicted;
-        try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
+        // as ./bioner eval runs a CPU: a model thread of one ONNX Runtime thread per core
+        int cores = Runtime.getRuntime().availableProcessors();
+        try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(1));
                 // model-export asks every (sentence, type): no presence gate here, whatever the bundle says
                 MrcEngine engine = new MrcEngine(bundle, types, GateSetting.OFF)) {
             predicted = engine.extract(
-                            texts, Segmentation.ONE_SENTENCE, new LengthSortedBatches(session, new BatchSize(32)))
+                            texts,
+                            Segmentation.ONE_SENTENCE,
+                            new LengthSortedBatches(session, new BatchSize(32), cores))
                     .join()
                     .entities();
         }

@@ -3,11 +3,12 @@ package dev.bionerstream.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.demo.SharedService;
+import dev.bionerstream.demo.TestPipelines;
 import dev.bionerstream.formats.Annotated;
 import dev.bionerstream.formats.PubTator;
-import dev.bionerstream.serving.BundleChoice;
-import dev.bionerstream.serving.SessionFactory;
 import java.io.BufferedReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,12 +17,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** From a PubTator corpus to entities in PubTator: {@code import} -> the job (default model) -> {@code export}. */
 class PubTatorRoundTripITCase {
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
+
     static final String CORPUS =
             """
             227508|t|Naloxone reverses the antihypertensive effect of clonidine.
@@ -41,19 +45,24 @@ class PubTatorRoundTripITCase {
         Path corpus = Files.writeString(dir.resolve("corpus.pubtator"), CORPUS);
         Path exported = dir.resolve("entities.pubtator");
         Configuration options = Configuration.fromMap(Map.of("job.checkpoint-interval", "1 s", "model.threads", "2"));
-        try (LocalPipeline p = LocalPipeline.start(
-                options,
-                BundleChoice.NO_INSTALLATION,
-                StreamExecutionEnvironment.getExecutionEnvironment(),
-                SessionFactory.ONNX_RUNTIME)) {
+        try (LocalPipeline p = TestPipelines.start(KAFKA, "pubtator", options)) {
             String servers = p.kafka.bootstrapServers();
-            assertThat(Main.run("import", "--pubtator", corpus.toString(), "--kafka.bootstrap-servers", servers))
+            assertThat(Main.run(
+                            "import",
+                            "--pubtator",
+                            corpus.toString(),
+                            "--kafka.bootstrap-servers",
+                            servers,
+                            "--topic",
+                            p.config.kafka().inputTopic()))
                     .isZero();
             p.documents.pollWhileProgressing(l -> Delivery.distinct(l) >= 2, Duration.ofMinutes(5));
             assertThat(Main.run(
                             "export",
                             "--kafka.bootstrap-servers",
                             servers,
+                            "--topic",
+                            p.config.documentsTopic(),
                             "--out",
                             exported.toString(),
                             "--idle",
@@ -78,10 +87,11 @@ class PubTatorRoundTripITCase {
             assertThat(d.annotations()).isNotEmpty().allSatisfy(a -> assertThat(text.substring(a.start(), a.end()))
                     .isEqualTo(a.text()));
         }
+        // the concept id column is the job's link (export --help, docs/command-line.md), "-" only for NIL
         assertThat(out.stream().flatMap(d -> d.annotations().stream()))
-                .extracting(Annotated.Annotation::text, Annotated.Annotation::type)
+                .extracting(Annotated.Annotation::text, Annotated.Annotation::type, Annotated.Annotation::conceptId)
                 .contains(
-                        org.assertj.core.groups.Tuple.tuple("Naloxone", "Chemical"),
-                        org.assertj.core.groups.Tuple.tuple("lidocaine", "Chemical"));
+                        org.assertj.core.groups.Tuple.tuple("Naloxone", "Chemical", "mesh:D009270"),
+                        org.assertj.core.groups.Tuple.tuple("lidocaine", "Chemical", "mesh:D008012"));
     }
 }

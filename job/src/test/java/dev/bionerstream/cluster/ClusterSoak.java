@@ -70,8 +70,8 @@ class ClusterSoak {
     @Test
     @Timeout(value = 6, unit = TimeUnit.HOURS)
     void killsAtRandomLoseAndRepeatNothing() throws Exception {
-        Path root = ClusterITCase.repositoryRoot();
-        ClusterITCase.deleteRecursively(dir);
+        Path root = ClusterSetup.repositoryRoot();
+        ClusterSetup.deleteRecursively(dir);
         Files.createDirectories(dir);
         ComposeFlinkSettings compose = ComposeFlinkSettings.load(root.resolve("docker-compose.yml"));
         try (KafkaProcess broker = KafkaProcess.format(dir.resolve("kafka"));
@@ -79,9 +79,9 @@ class ClusterSoak {
                         OpenSearchProcess.plain(dir.resolve("opensearch")).start();
                 FlinkProcesses flink = FlinkProcesses.startJobManager(
                         dir,
-                        ClusterITCase.clusterClasspath(root),
+                        ClusterSetup.clusterClasspath(root),
                         settings(compose),
-                        ClusterITCase.jobManagerSettings(settings(compose)),
+                        ClusterSetup.jobManagerSettings(settings(compose)),
                         List.of(compose.taskManagerJavaOpts().split("\\s+")))) {
             broker.start();
             String bootstrap = broker.bootstrapServers();
@@ -95,10 +95,10 @@ class ClusterSoak {
             while (rest.taskManagers().size() < 2 && System.nanoTime() < deadline) {
                 Thread.sleep(500);
             }
-            String jar = rest.upload(ClusterITCase.jobJar());
-            List<String> args = new ArrayList<>(ClusterITCase.jobArgs("soak", bootstrap));
+            String jar = rest.upload(ClusterSetup.jobJar());
+            List<String> args = new ArrayList<>(ClusterSetup.jobArgs("soak", bootstrap));
             args.addAll(index.jobArgs(INDEX));
-            String job = rest.run(jar, ClusterITCase.ENTRY_CLASS, args, 2, Optional.empty());
+            String job = rest.run(jar, SessionCluster.ENTRY_CLASS, args, 2, Optional.empty());
 
             NativeFootprint jobManagerAtStart = measureJobManager(flink, "jobmanager-start");
             Feeder feeder = new Feeder(bootstrap);
@@ -276,7 +276,7 @@ class ClusterSoak {
                 Thread.sleep(500);
             }
         }
-        String resumed = rest.run(jar, ClusterITCase.ENTRY_CLASS, args, 2, Optional.of(stop.location()));
+        String resumed = rest.run(jar, SessionCluster.ENTRY_CLASS, args, 2, Optional.of(stop.location()));
         log("resumed from " + stop.location() + " as " + resumed);
         return Optional.of(resumed);
     }
@@ -327,7 +327,7 @@ class ClusterSoak {
      * that a frozen TaskManager stands still with its transactions open instead of being replaced.
      */
     private Map<String, String> settings(ComposeFlinkSettings compose) {
-        Map<String, String> conf = ClusterITCase.settings(compose, dir);
+        Map<String, String> conf = ClusterSetup.settings(compose, dir);
         if (FREEZE_SECONDS > 0) {
             conf.put("heartbeat.timeout", (FREEZE_SECONDS + 60) + " s");
         }

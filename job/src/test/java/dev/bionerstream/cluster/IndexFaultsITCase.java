@@ -6,10 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.demo.OwnMiniCluster;
+import dev.bionerstream.demo.RunsBesideOthers;
 import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.demo.SharedService;
+import dev.bionerstream.demo.TestPipelines;
 import dev.bionerstream.demo.TopicWriter;
-import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
 import java.nio.file.Path;
@@ -22,9 +26,6 @@ import java.util.TreeMap;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.FileUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -38,7 +39,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * same documents, each once, with its latest content, and none of the deleted ones; the retries
  * show in the sink's metrics.
  */
+@RunsBesideOthers
 class IndexFaultsITCase {
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
+
     private static final Path DIR = Path.of("target", "index-faults-itcase").toAbsolutePath();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String INDEX = "bioner-documents";
@@ -48,11 +53,7 @@ class IndexFaultsITCase {
     private static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
 
     @RegisterExtension
-    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setConfiguration(METRICS.addToConfiguration(new Configuration()))
-            .setNumberTaskManagers(1)
-            .setNumberSlotsPerTaskManager(1)
-            .build());
+    static final OwnMiniCluster FLINK = new OwnMiniCluster(1, METRICS.addToConfiguration(new Configuration()));
 
     @Test
     void everyDocumentIsIndexedOnceWithItsLatestContentThroughKillsAnOutageAndRejections() throws Exception {
@@ -78,11 +79,8 @@ class IndexFaultsITCase {
                     "opensearch.retry.max-retries", "3",
                     "opensearch.retry.initial-backoff", "200 ms",
                     "opensearch.retry.max-backoff", "2 s"));
-            try (LocalPipeline run = LocalPipeline.start(
-                    options,
-                    BundleChoice.NO_INSTALLATION,
-                    StreamExecutionEnvironment.getExecutionEnvironment(flink),
-                    model)) {
+            try (LocalPipeline run =
+                    TestPipelines.start(KAFKA, "index-faults", options, FLINK.environment(flink, 1), model)) {
                 run.produce(sample.subList(0, ABSTRACTS / 2));
                 awaitIndexed(node, 5);
                 node.kill(); // SIGKILL mid-stream

@@ -22,11 +22,11 @@ import org.bouncycastle.crypto.generators.OpenBSDBCrypt;
  * A single OpenSearch 2.19 node as its own JVM ({@link OpenSearchNodeMain}), so that it can be killed
  * with SIGKILL and started again on the same port and data, or run with OpenSearch's security plugin
  * (TLS on HTTP and transport, basic auth against its internal users, roles), as production clusters
- * do. The plugin is the one Maven Central serves for this OpenSearch, unpacked by the build into
- * {@code target/opensearch-plugins} (the pre-integration-test phase).
+ * do. The plugin is the one Maven Central serves for this OpenSearch, resolved and unpacked by the
+ * build into {@code target/} (the pre-integration-test phase) and checked against
+ * the SHA-256 the build pins ({@link SecurityPluginZip}).
  */
 final class OpenSearchProcess implements AutoCloseable {
-    private static final Path PLUGINS = Path.of("target", "opensearch-plugins");
     private static final Duration START = Duration.ofMinutes(4);
 
     private final Path base;
@@ -155,11 +155,9 @@ final class OpenSearchProcess implements AutoCloseable {
                 base.toString(),
                 String.valueOf(port)));
         if (secured) {
-            if (!Files.isDirectory(PLUGINS.resolve("opensearch-security"))) {
-                throw new IllegalStateException(PLUGINS.toAbsolutePath() + "/opensearch-security is missing: run the "
-                        + "test with mvn verify, whose pre-integration-test phase unpacks the security plugin there");
-            }
-            command.add(PLUGINS.toAbsolutePath().toString());
+            command.add(SecurityPluginZip.checked(Path.of("target"))
+                    .toAbsolutePath()
+                    .toString());
         }
         process = new ProcessBuilder(command)
                 .redirectErrorStream(true)

@@ -79,9 +79,9 @@ class SecuredKafkaITCase {
 
     @BeforeAll
     void startBroker() throws Exception {
-        ClusterITCase.deleteRecursively(dir);
+        ClusterSetup.deleteRecursively(dir);
         certs = TestCertificates.make(dir.resolve("certs"));
-        acls = aclsOf(ClusterITCase.repositoryRoot().resolve("k8s/kafka-user.yaml"));
+        acls = aclsOf(ClusterSetup.repositoryRoot().resolve("k8s/kafka-user.yaml"));
         acls.forEach(a -> passwords.putIfAbsent(user(a), "pw-" + user(a) + "-" + Long.toHexString(System.nanoTime())));
         broker = KafkaProcess.formatSecured(dir.resolve("kafka"), certs, passwords);
         broker.start();
@@ -265,7 +265,7 @@ class SecuredKafkaITCase {
      * broker's address.
      */
     private Map<String, String> settings(String manifest, String user) throws IOException {
-        List<String> args = jobArgs(ClusterITCase.repositoryRoot().resolve(manifest));
+        List<String> args = jobArgs(ClusterSetup.repositoryRoot().resolve(manifest));
         Map<String, String> given = new LinkedHashMap<>();
         for (int i = 0; i + 1 < args.size(); i += 2) {
             if (args.get(i).startsWith("--kafka.")) {

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.OwnMiniCluster;
+import dev.bionerstream.demo.RunsBesideOthers;
 import dev.bionerstream.sink.opensearch.OpenSearchSinkConfig;
 import dev.bionerstream.sink.opensearch.TestDocuments;
 import dev.bionerstream.sink.opensearch.TestSinks;
@@ -30,6 +32,7 @@ import org.apache.flink.util.FileUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The index sink and the search page against OpenSearch secured as production runs it: the security
@@ -39,7 +42,11 @@ import org.junit.jupiter.api.Test;
  * from the Secret {@code opensearch-credentials}. A password the cluster does not know fails with an
  * error that says so, and the documents wait: once the cluster accepts it, each is indexed once.
  */
+@RunsBesideOthers
 class SecuredOpenSearchITCase {
+    @RegisterExtension
+    static final OwnMiniCluster FLINK = new OwnMiniCluster(1);
+
     private static final Path DIR =
             Path.of("target", "secured-opensearch-itcase").toAbsolutePath();
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -55,7 +62,7 @@ class SecuredOpenSearchITCase {
     static void startSecuredNode() throws Exception {
         FileUtils.deleteDirectory(DIR.toFile());
         certs = TestCertificates.make(DIR.resolve("certs"));
-        String roles = Files.readString(ClusterITCase.repositoryRoot().resolve("k8s/opensearch/roles.yml"));
+        String roles = Files.readString(ClusterSetup.repositoryRoot().resolve("k8s/opensearch/roles.yml"));
         node = OpenSearchProcess.secured(
                         DIR.resolve("node"),
                         certs,
@@ -88,7 +95,8 @@ class SecuredOpenSearchITCase {
 
     @Test
     void aPasswordTheClusterDoesNotKnowFailsClearlyAndTheDocumentsWaitUntilItIsAccepted() throws Exception {
-        List<DocumentEntities> input = TestDocuments.generate(80, 23);
+        // other documents than the other test's (150 from 0), which may have indexed its own already
+        List<DocumentEntities> input = TestDocuments.generate(80, 23, 1_000);
         String rotated = "Rotated-" + UUID.randomUUID();
 
         assertThatThrownBy(() -> submit(input, environment(ROTATED_USER, rotated), false)
@@ -136,7 +144,7 @@ class SecuredOpenSearchITCase {
         } else {
             conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
+        StreamExecutionEnvironment env = FLINK.environment(conf, 1);
         env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
                 .sinkTo(TestSinks.documents(
                         variables,

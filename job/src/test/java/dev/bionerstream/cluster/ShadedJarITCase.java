@@ -3,6 +3,7 @@ package dev.bionerstream.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.cli.Main;
+import dev.bionerstream.demo.RunsBesideOthers;
 import dev.bionerstream.job.BionerJob;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,10 +19,11 @@ import org.junit.jupiter.api.Test;
  * no module descriptors of the jars it was made from.
  * ClusterITCase runs this jar on a cluster.
  */
+@RunsBesideOthers
 class ShadedJarITCase {
     @Test
     void keepsEveryDependencysNoticeAndLicenceAndItsOwnManifest() throws IOException {
-        try (JarFile jar = new JarFile(ClusterITCase.jobJar().toFile())) {
+        try (JarFile jar = new JarFile(ClusterSetup.jobJar().toFile())) {
             assertThat(text(jar, "META-INF/NOTICE"))
                     .as("notices of Flink's Kafka connector, Jackson and Apache Commons IO, merged")
                     .contains("Flink : Connectors : Kafka")

@@ -13,6 +13,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every record {@link TopicWriter} was given is on the topic when it returns, also when the topic was
@@ -23,28 +24,31 @@ import org.junit.jupiter.api.Test;
  * producer in 3 runs of 40 topics; it pins the writer's promise, and a writer that loses a record fails
  * it.
  */
+@RunsBesideOthers
 class TopicWriterITCase {
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
+
     static final int TOPICS = 40;
     static final int RECORDS = 12;
 
     @Test
     void everyRecordIsOnAFreshlyCreatedTopic() throws Exception {
-        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
-            List<String> values = IntStream.range(0, RECORDS)
-                    .mapToObj(i -> "{\"id\":\"doc-" + i + "\",\"text\":\"" + "x".repeat(1500) + "\"}")
-                    .toList();
-            List<String> topics = new ArrayList<>();
-            for (int t = 0; t < TOPICS; t++) {
-                String topic = "fresh-" + t;
-                // as the tests create a job's topics: input, outputs and dead letters in one request
-                kafka.createTopics(2, topic, topic + "-documents", topic + "-entities", topic + "-dlq");
-                TopicWriter.produce(kafka.bootstrapServers(), topic, values);
-                topics.add(topic);
-            }
-            assertThat(recordsPerTopic(kafka, topics))
-                    .as("records on each of %d topics written right after their creation", TOPICS)
-                    .allSatisfy((topic, n) -> assertThat(n).as(topic).isEqualTo((long) RECORDS));
+        EmbeddedKafka kafka = KAFKA.get();
+        List<String> values = IntStream.range(0, RECORDS)
+                .mapToObj(i -> "{\"id\":\"doc-" + i + "\",\"text\":\"" + "x".repeat(1500) + "\"}")
+                .toList();
+        List<String> topics = new ArrayList<>();
+        for (int t = 0; t < TOPICS; t++) {
+            String topic = "fresh-" + t;
+            // as the tests create a job's topics: input, outputs and dead letters in one request
+            kafka.createTopics(2, topic, topic + "-documents", topic + "-entities", topic + "-dlq");
+            TopicWriter.produce(kafka.bootstrapServers(), topic, values);
+            topics.add(topic);
         }
+        assertThat(recordsPerTopic(kafka, topics))
+                .as("records on each of %d topics written right after their creation", TOPICS)
+                .allSatisfy((topic, n) -> assertThat(n).as(topic).isEqualTo((long) RECORDS));
     }
 
     private static Map<String, Long> recordsPerTopic(EmbeddedKafka kafka, List<String> topics) throws Exception {

@@ -2,6 +2,7 @@ package dev.bionerstream.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.demo.RunsBesideOthers;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
  * validate phase, offline): a line per module and per goal as it goes, errors in full, Maven's exit
  * code, and never an escape code in a pipe (Debian's Maven 3.8 writes ESC[0m even in batch mode).
  */
+@RunsBesideOthers
 class BuildScriptITCase {
     private static final String ESCAPE = "\u001b";
 

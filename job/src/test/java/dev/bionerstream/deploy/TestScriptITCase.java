@@ -2,6 +2,7 @@ package dev.bionerstream.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.demo.RunsBesideOthers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The stand-in without torch is Debian's own Python without its site packages ({@code -S}). Maven's
  * lines reach its output without escape codes, and a failed Maven fails it.
  */
+@RunsBesideOthers
 class TestScriptITCase {
     private static final String DEBIAN_PYTHON = "/usr/bin/python3";
 
@@ -53,25 +55,15 @@ class TestScriptITCase {
                 .as("scripts/test --check (what the tests need is installed, as .ci/run installs it, so the run below "
                         + "installs nothing): " + check.output())
                 .isZero();
-        Path bin = Files.createDirectories(dir.resolve("bin"));
-        // Maven as Debian's 3.8 writes even in batch mode, then failing: pytest must not run after it
-        Path mvn = bin.resolve("mvn");
-        Files.writeString(
-                mvn,
-                "#!/bin/sh\n"
-                        + "echo \"arguments: $*\"\n"
-                        + "printf '\\033[0m\\033[0m[INFO] Scanning for projects...\\n'\n"
-                        + "printf '\\033[1;31m[ERROR]\\033[m Tests run: 1, Failures: 1\\n' >&2\n"
-                        + "exit 3\n");
-        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path bin = dir.resolve("bin");
+        StandInMaven.writeInto(bin);
         RepositoryScript test = RepositoryScript.run(Map.of("PATH", bin + ":" + System.getenv("PATH")), "scripts/test");
-        assertThat(test.exitCode()).as(test.output()).isEqualTo(3);
+        assertThat(test.exitCode()).as(test.output()).isEqualTo(StandInMaven.EXIT_CODE);
+        // pytest must not run after a failed Maven
         assertThat(test.output().lines())
                 .as(test.output())
                 .containsExactly(
-                        "arguments: -B -Dstyle.color=never -ntp verify",
-                        "[INFO] Scanning for projects...",
-                        "[ERROR] Tests run: 1, Failures: 1");
+                        "arguments: -B -Dstyle.color=never -ntp verify", StandInMaven.LINES[0], StandInMaven.LINES[1]);
     }
 
     /** A real Python that lacks torch, onnx, pytest and jsonschema: Debian's, without site packages. */

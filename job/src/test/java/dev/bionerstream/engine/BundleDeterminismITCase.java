@@ -84,7 +84,8 @@ public class BundleDeterminismITCase {
             throws Exception {
         assertThat(texts).hasSize(TEXTS);
         String model = bundle.manifest().id();
-        try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(2));
+        // batches side by side, a model thread of one ONNX Runtime thread per core, as the job runs a CPU
+        try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(1));
                 MrcEngine engine = new MrcEngine(bundle, List.of(), gate)) {
             List<List<Entity>> alone = new ArrayList<>();
             long skipped = 0;
@@ -134,7 +135,13 @@ public class BundleDeterminismITCase {
     }
 
     private static Extraction extract(MrcEngine engine, MrcSession session, List<String> texts, int batch) {
-        return engine.extract(texts, Segmentation.SENTENCES, new LengthSortedBatches(session, new BatchSize(batch)))
+        return engine.extract(
+                        texts,
+                        Segmentation.SENTENCES,
+                        new LengthSortedBatches(
+                                session,
+                                new BatchSize(batch),
+                                Runtime.getRuntime().availableProcessors()))
                 .join();
     }
 

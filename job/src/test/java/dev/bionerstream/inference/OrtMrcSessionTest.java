@@ -34,6 +34,7 @@ class OrtMrcSessionTest {
         try (OrtMrcSession s = OrtMrcSession.open(
                 tiny.bundle(), new InferenceOptions(Device.parse("cuda:0"), 1, 1, GraphOptimization.BASIC))) {
             assertThat(s.provider()).isEqualTo("CPU");
+            assertThat(s.device()).as("where it runs, which picks its batching").isEqualTo(Device.CPU);
             assertThat(s.run(tiny.sentenceWindows().subList(0, 1))).hasSize(1);
         }
     }

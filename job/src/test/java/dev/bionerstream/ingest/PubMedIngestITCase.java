@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.demo.SharedService;
+import dev.bionerstream.demo.TestPipelines;
 import dev.bionerstream.job.JobConfig;
 import dev.bionerstream.model.ModelBundle;
-import dev.bionerstream.serving.BundleChoice;
-import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchNode;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -29,6 +30,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -49,24 +51,27 @@ class PubMedIngestITCase {
     @TempDir
     Path watched;
 
+    @RegisterExtension
+    static final SharedService<OpenSearchNode> OPENSEARCH = OpenSearchNode.shared();
+
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
+
     @Test
     void filesBecomeIndexedDocumentsWithRevisionsAndDeletionsApplied() throws Exception {
-        try (OpenSearchNode os = OpenSearchNode.start();
-                LocalPipeline p = LocalPipeline.start(
-                        Configuration.fromMap(Map.of(
-                                "job.checkpoint-interval",
-                                "1 s",
-                                "model.threads",
-                                "2",
-                                "opensearch.hosts",
-                                os.url,
-                                "opensearch.index",
-                                INDEX,
-                                "model.language-bundles",
-                                "spa=" + SPANISH_BUNDLE)),
-                        BundleChoice.NO_INSTALLATION,
-                        StreamExecutionEnvironment.getExecutionEnvironment(),
-                        SessionFactory.ONNX_RUNTIME)) {
+        OpenSearchNode os = OPENSEARCH.get();
+        Configuration options = Configuration.fromMap(Map.of(
+                "job.checkpoint-interval",
+                "1 s",
+                "model.threads",
+                "2",
+                "opensearch.hosts",
+                os.url,
+                "opensearch.index",
+                INDEX,
+                "model.language-bundles",
+                "spa=" + SPANISH_BUNDLE));
+        try (LocalPipeline p = TestPipelines.start(KAFKA, "pubmed", options)) {
             JobClient ingest = startIngest(p.config);
             try {
                 FILES.forEach(this::drop);
@@ -158,11 +163,16 @@ class PubMedIngestITCase {
     }
 
     private JobClient startIngest(JobConfig annotation) throws Exception {
+        // the annotation job's input and dead-letter topics, a group and transactional ids of its own
         IngestConfig cfg = IngestConfig.from(Configuration.fromMap(Map.of(
                 "ingest.directory", watched.toUri().toString(),
                 "ingest.monitor-interval", "2 s",
                 "ingest.min-file-age", "1 s",
                 "kafka.bootstrap-servers", annotation.kafka().bootstrapServers(),
+                "kafka.input-topic", annotation.kafka().inputTopic(),
+                "kafka.dead-letter-topic", annotation.kafka().deadLetterTopic(),
+                "kafka.group-id", "pubmed-ingest",
+                "kafka.transactional-id-prefix", "pubmed-ingest",
                 "job.checkpoint-interval", "1 s")));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         IngestJob.wire(env, cfg);

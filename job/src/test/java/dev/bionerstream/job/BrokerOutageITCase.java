@@ -6,6 +6,8 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.demo.OwnMiniCluster;
+import dev.bionerstream.demo.RunsBesideOthers;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.faults.TcpProxy;
 import dev.bionerstream.serving.BundleChoice;
@@ -16,9 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,14 +26,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * passes nothing, as in a network partition): the job waits or restarts from its checkpoint, and a
  * read_committed consumer then sees every document exactly once.
  */
+@RunsBesideOthers
 class BrokerOutageITCase {
     static final int ABSTRACTS = 150;
 
     @RegisterExtension
-    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1)
-            .setNumberSlotsPerTaskManager(1)
-            .build());
+    static final OwnMiniCluster FLINK = new OwnMiniCluster(1);
 
     @Test
     void aThirtySecondBrokerOutageLosesAndRepeatsNothing() throws Exception {
@@ -57,7 +54,7 @@ class BrokerOutageITCase {
                         "localhost:" + proxy.port(),
                         options,
                         BundleChoice.NO_INSTALLATION,
-                        StreamExecutionEnvironment.getExecutionEnvironment(flink),
+                        FLINK.environment(flink, 1),
                         model)) {
             run.produce(sample);
             var docs = run.documents;

@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.demo.SharedService;
+import dev.bionerstream.demo.TestPipelines;
 import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.inference.Device;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.WindowLogits;
-import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.serving.TestingMrcSession;
 import java.time.Duration;
@@ -32,6 +35,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * comes out exactly once for read_committed consumers.
  */
 class FaultInjectionITCase {
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
+
     static final int ABSTRACTS = 60;
     static final AtomicInteger BATCHES = new AtomicInteger();
     static final AtomicInteger SESSIONS = new AtomicInteger();
@@ -64,6 +70,11 @@ class FaultInjectionITCase {
         }
 
         @Override
+        public Device device() {
+            return model.device();
+        }
+
+        @Override
         public void close() {}
     }
 
@@ -87,11 +98,8 @@ class FaultInjectionITCase {
                 "8",
                 "async.capacity",
                 "4"));
-        try (LocalPipeline run = LocalPipeline.start(
-                options,
-                BundleChoice.NO_INSTALLATION,
-                StreamExecutionEnvironment.getExecutionEnvironment(flink),
-                flaky)) {
+        try (LocalPipeline run = TestPipelines.start(
+                KAFKA, "faults", options, StreamExecutionEnvironment.getExecutionEnvironment(flink), flaky)) {
             run.produce(sample);
             var docs = run.documents;
             var dead = run.deadLetters;

@@ -3,8 +3,11 @@ package dev.bionerstream.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bionerstream.batching.BatchPolicy;
+import dev.bionerstream.batching.BatchSettings;
 import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.GateSetting;
+import dev.bionerstream.inference.Device;
 import dev.bionerstream.inference.GraphOptimization;
 import dev.bionerstream.kafka.OutputFormat;
 import dev.bionerstream.options.OptionKeys;
@@ -74,6 +77,17 @@ class JobConfigTest {
         assertThat(given.inferenceHere().intraOpThreads()).isZero(); // all cores, as model.threads 0 says
         assertThatThrownBy(() -> parse("--kafka.bootstrap-servers", "k:1", "--model.runners", "-1"))
                 .hasMessageContaining("--model.runners must be 0 (one per core on a CPU) or more, got -1");
+    }
+
+    @Test
+    void batchingFollowsTheDeviceTheSessionRunsOn() {
+        ServingConfig gpu = parse(
+                        "--kafka.bootstrap-servers", "k:1", "--model.device", "cuda:0", "--batch.max-size", "8")
+                .serving();
+        assertThat(gpu.batching(Device.parse("cuda:0")))
+                .isEqualTo(new BatchSettings(new BatchSize(8), Duration.ofMillis(20), 4000, BatchPolicy.FILL));
+        // CUDA that could not start: the session runs on the CPU, and batches as a CPU's
+        assertThat(gpu.batching(Device.CPU).policy()).isEqualTo(BatchPolicy.SIMILAR_LENGTHS);
     }
 
     @Test

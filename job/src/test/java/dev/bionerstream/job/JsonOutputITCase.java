@@ -7,13 +7,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
+import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.demo.SharedService;
+import dev.bionerstream.demo.TestPipelines;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.demo.TopicWriter;
 import dev.bionerstream.kafka.OutputFormat;
 import dev.bionerstream.kafka.OutputSchemas;
-import dev.bionerstream.serving.BundleChoice;
-import dev.bionerstream.serving.SessionFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,8 +26,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code --kafka.output-format json} end to end: the job with the shipped model, on a real broker,
@@ -37,6 +38,9 @@ import org.junit.jupiter.api.Test;
  * refused record's exact bytes. Every value it read also passes the same schemas here.
  */
 class JsonOutputITCase {
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
+
     /** The test fails only when no output arrives for this long: a busy machine is slow, not wrong. */
     static final Duration STALL = Duration.ofMinutes(5);
     /** Debian's, where apt puts python3-confluent-kafka and python3-jsonschema; -Djson.consumer.python= overrides. */
@@ -50,11 +54,7 @@ class JsonOutputITCase {
                 "kafka.output-format", "json",
                 "job.checkpoint-interval", "1 s",
                 "model.threads", "1"));
-        try (LocalPipeline p = LocalPipeline.start(
-                        options,
-                        BundleChoice.NO_INSTALLATION,
-                        StreamExecutionEnvironment.getExecutionEnvironment(),
-                        SessionFactory.ONNX_RUNTIME);
+        try (LocalPipeline p = TestPipelines.start(KAFKA, "json-output", options);
                 TopicReader<EntityEvent> events = new TopicReader<>(
                         p.kafka.bootstrapServers(), p.config.entitiesTopic(), EntityEvent.class, OutputFormat.JSON)) {
             p.produce(List.of(

@@ -5,19 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.EntityEvent;
 import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.demo.SharedService;
+import dev.bionerstream.demo.TestPipelines;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.model.ModelBundle;
-import dev.bionerstream.serving.BundleChoice;
-import dev.bionerstream.serving.SessionFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * English and Spanish records through the job with the repository's two bundles (the English
@@ -26,6 +27,9 @@ import org.junit.jupiter.api.Test;
  * model's types, and each bundle ran its own ONNX Runtime session.
  */
 class LanguageRoutingITCase {
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
+
     static final Path SPANISH_BUNDLE = Path.of("..", "bundles", "pharmaconer-es");
 
     @Test
@@ -37,11 +41,7 @@ class LanguageRoutingITCase {
         String english = ModelBundle.loadDefault().manifest().id();
         String spanish = ModelBundle.load(SPANISH_BUNDLE).manifest().id();
         try (ListenedBatches batches = new ListenedBatches(options);
-                LocalPipeline p = LocalPipeline.start(
-                        options,
-                        BundleChoice.NO_INSTALLATION,
-                        StreamExecutionEnvironment.getExecutionEnvironment(),
-                        SessionFactory.ONNX_RUNTIME);
+                LocalPipeline p = TestPipelines.start(KAFKA, "languages", options);
                 TopicReader<EntityEvent> events =
                         new TopicReader<>(p.kafka.bootstrapServers(), p.config.entitiesTopic(), EntityEvent.class)) {
             p.produce(List.of(

@@ -1,6 +1,6 @@
 package dev.bionerstream.job;
 
-import dev.bionerstream.serving.BatchStats;
+import dev.bionerstream.batching.BatchStats;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;

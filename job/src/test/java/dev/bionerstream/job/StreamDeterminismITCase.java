@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.offset;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
 import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.demo.SharedService;
+import dev.bionerstream.demo.TestPipelines;
 import dev.bionerstream.engine.BundleDeterminismITCase;
-import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +22,7 @@ import java.util.stream.Collectors;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The streaming job gives the same entities under two loads: the CPU default served one abstract at a
@@ -28,6 +31,9 @@ import org.junit.jupiter.api.Test;
  * ({@code BundleDeterminismITCase}): what lets a replay upsert and an at-least-once repeat be dropped.
  */
 class StreamDeterminismITCase {
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
+
     static final Path CPU_DEFAULT = Path.of("..", "bundles", "default-int8");
     static final int ABSTRACTS = 6;
 
@@ -63,7 +69,7 @@ class StreamDeterminismITCase {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(parallelism);
         try (LocalPipeline p =
-                LocalPipeline.start(options, BundleChoice.NO_INSTALLATION, env, SessionFactory.ONNX_RUNTIME)) {
+                TestPipelines.start(KAFKA, "determinism-" + parallelism, options, env, SessionFactory.ONNX_RUNTIME)) {
             if (oneAtATime) {
                 for (int i = 0; i < abstracts.size(); i++) {
                     p.produce(List.of(abstracts.get(i)));

@@ -12,6 +12,8 @@ import dev.bionerstream.avro.TextField;
 import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
+import dev.bionerstream.demo.SharedService;
+import dev.bionerstream.demo.TestTopics;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.Entity;
@@ -49,12 +51,20 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * dead-letter topic.
  */
 class StreamingJobITCase {
-    static final int ABSTRACTS = Integer.getInteger("bioner.it.abstracts", 100);
+    /**
+     * Enough for both subtasks, many batches of mixed documents and checkpoints in between (the
+     * engine's output must equal the stream's on each); -Dbioner.it.abstracts runs more (100 before
+     * the suite had to fit its time).
+     */
+    static final int ABSTRACTS = Integer.getInteger("bioner.it.abstracts", 40);
     /** The test fails only when no output arrives for this long: a busy machine is slow, not wrong. */
     static final Duration STALL = Duration.ofMinutes(5);
 
     static final List<String> BAD =
             List.of("{\"id\": \"x\"", "{\"title\": \"no id\"}", "{\"id\": \"empty\", \"abstract\": \"\"}");
+
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
 
     @RegisterExtension
     static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
@@ -65,80 +75,76 @@ class StreamingJobITCase {
     @Test
     void abstractsInEntityEventsOutEqualToTheEngineExactlyOnce() throws Exception {
         List<String> sample = SampleAbstracts.load(ABSTRACTS);
-        try (EmbeddedKafka kafka = EmbeddedKafka.start()) {
-            Map<String, String> args = new TreeMap<>(Map.of(
-                    "kafka.bootstrap-servers", kafka.bootstrapServers(),
-                    "kafka.starting-offsets", "earliest",
-                    "kafka.delivery-guarantee", "exactly-once",
-                    "kafka.transaction-timeout", "1 min",
-                    "job.checkpoint-interval", "1 s",
-                    "job.parallelism", "2",
-                    "batch.max-size", "16",
-                    "model.threads", "2"));
-            JobConfig cfg = JobConfig.from(Configuration.fromMap(args), BundleChoice.NO_INSTALLATION);
-            kafka.createTopics(
-                    2,
-                    cfg.kafka().inputTopic(),
-                    cfg.entitiesTopic(),
-                    cfg.documentsTopic(),
-                    cfg.kafka().deadLetterTopic());
-            List<String> records = new ArrayList<>(sample.subList(0, sample.size() / 2));
-            records.addAll(BAD);
-            records.addAll(sample.subList(sample.size() / 2, sample.size()));
-            kafka.produce(cfg.kafka().inputTopic(), records);
+        EmbeddedKafka kafka = KAFKA.get();
+        Map<String, String> args = new TreeMap<>(Map.of(
+                "kafka.bootstrap-servers", kafka.bootstrapServers(),
+                "kafka.starting-offsets", "earliest",
+                "kafka.delivery-guarantee", "exactly-once",
+                "kafka.transaction-timeout", "1 min",
+                "job.checkpoint-interval", "1 s",
+                "job.parallelism", "2",
+                "batch.max-size", "16",
+                "model.threads", "2"));
+        args.putAll(TestTopics.of("streaming"));
+        JobConfig cfg = JobConfig.from(Configuration.fromMap(args), BundleChoice.NO_INSTALLATION);
+        kafka.createTopics(
+                2,
+                cfg.kafka().inputTopic(),
+                cfg.entitiesTopic(),
+                cfg.documentsTopic(),
+                cfg.kafka().deadLetterTopic());
+        List<String> records = new ArrayList<>(sample.subList(0, sample.size() / 2));
+        records.addAll(BAD);
+        records.addAll(sample.subList(sample.size() / 2, sample.size()));
+        kafka.produce(cfg.kafka().inputTopic(), records);
 
-            Configuration flink = new Configuration();
-            flink.setString("restart-strategy.type", "none");
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
-            BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME);
-            JobClient job = env.executeAsync("bioner-stream ITCase");
-            List<DocumentEntities> docs;
-            List<DeadLetter> dead;
-            List<EntityEvent> events;
-            try (var d = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
-                    var dl = new TopicReader<>(
-                            kafka.bootstrapServers(), cfg.kafka().deadLetterTopic(), DeadLetter.class);
-                    var ev = new TopicReader<>(kafka.bootstrapServers(), cfg.entitiesTopic(), EntityEvent.class)) {
-                docs = d.pollWhileProgressing(l -> l.size() >= sample.size(), STALL);
-                dead = dl.pollUntil(l -> l.size() >= BAD.size(), Duration.ofMinutes(1));
-                int mentions =
-                        docs.stream().mapToInt(x -> x.getEntities().size()).sum();
-                events = ev.pollWhileProgressing(l -> l.size() >= mentions, STALL);
-                Thread.sleep(3000); // a duplicate would arrive with the next checkpoints
-                docs = d.poll(Duration.ofSeconds(1));
-                events = ev.poll(Duration.ofSeconds(1));
-            } finally {
-                job.cancel().get();
-            }
-
-            // exactly once: each document and each mention once
-            Delivery delivery = Delivery.of(sample, docs);
-            List<String> deadReasons = dead.stream()
-                    .map(x -> x.getStage() + ": " + x.getErrorMessage())
-                    .toList();
-            assertThat(delivery.missing())
-                    .as("documents missing (none arrived for %s); dead letters: %s", STALL, deadReasons)
-                    .isEmpty();
-            assertThat(delivery.duplicated())
-                    .as("documents seen more than once")
-                    .isEmpty();
-            Set<String> mentionIds = new HashSet<>();
-            docs.forEach(x -> x.getEntities().forEach(m -> mentionIds.add(m.getEventId())));
-            List<String> eventIds = events.stream().map(EntityEvent::getEventId).toList();
-            assertThat(eventIds.size() - new HashSet<>(eventIds).size())
-                    .as("duplicated entity events")
-                    .isZero();
-            Set<String> missingEvents = new TreeSet<>(mentionIds);
-            missingEvents.removeAll(eventIds);
-            assertThat(missingEvents).as("mentions without their entity event").isEmpty();
-            assertThat(deadReasons)
-                    .as("dead letters: only the bad records, at parse")
-                    .hasSize(BAD.size())
-                    .allSatisfy(x -> assertThat(x).startsWith(DeadLetters.PARSE))
-                    .anySatisfy(m -> assertThat(m).contains("not valid JSON"));
-
-            compareWithEngineAndScore(sample, docs);
+        Configuration flink = new Configuration();
+        flink.setString("restart-strategy.type", "none");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(flink);
+        BionerJob.wire(env, cfg, SessionFactory.ONNX_RUNTIME);
+        JobClient job = env.executeAsync("bioner-stream ITCase");
+        List<DocumentEntities> docs;
+        List<DeadLetter> dead;
+        List<EntityEvent> events;
+        try (var d = new TopicReader<>(kafka.bootstrapServers(), cfg.documentsTopic(), DocumentEntities.class);
+                var dl = new TopicReader<>(kafka.bootstrapServers(), cfg.kafka().deadLetterTopic(), DeadLetter.class);
+                var ev = new TopicReader<>(kafka.bootstrapServers(), cfg.entitiesTopic(), EntityEvent.class)) {
+            docs = d.pollWhileProgressing(l -> l.size() >= sample.size(), STALL);
+            dead = dl.pollUntil(l -> l.size() >= BAD.size(), Duration.ofMinutes(1));
+            int mentions = docs.stream().mapToInt(x -> x.getEntities().size()).sum();
+            events = ev.pollWhileProgressing(l -> l.size() >= mentions, STALL);
+            Thread.sleep(3000); // a duplicate would arrive with the next checkpoints
+            docs = d.poll(Duration.ofSeconds(1));
+            events = ev.poll(Duration.ofSeconds(1));
+        } finally {
+            job.cancel().get();
         }
+
+        // exactly once: each document and each mention once
+        Delivery delivery = Delivery.of(sample, docs);
+        List<String> deadReasons = dead.stream()
+                .map(x -> x.getStage() + ": " + x.getErrorMessage())
+                .toList();
+        assertThat(delivery.missing())
+                .as("documents missing (none arrived for %s); dead letters: %s", STALL, deadReasons)
+                .isEmpty();
+        assertThat(delivery.duplicated()).as("documents seen more than once").isEmpty();
+        Set<String> mentionIds = new HashSet<>();
+        docs.forEach(x -> x.getEntities().forEach(m -> mentionIds.add(m.getEventId())));
+        List<String> eventIds = events.stream().map(EntityEvent::getEventId).toList();
+        assertThat(eventIds.size() - new HashSet<>(eventIds).size())
+                .as("duplicated entity events")
+                .isZero();
+        Set<String> missingEvents = new TreeSet<>(mentionIds);
+        missingEvents.removeAll(eventIds);
+        assertThat(missingEvents).as("mentions without their entity event").isEmpty();
+        assertThat(deadReasons)
+                .as("dead letters: only the bad records, at parse")
+                .hasSize(BAD.size())
+                .allSatisfy(x -> assertThat(x).startsWith(DeadLetters.PARSE))
+                .anySatisfy(m -> assertThat(m).contains("not valid JSON"));
+
+        compareWithEngineAndScore(sample, docs);
     }
 
     /** Streaming neither loses nor adds a span: the job's mentions equal the engine's on the same texts. */

@@ -4,17 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.demo.SharedService;
+import dev.bionerstream.demo.TestPipelines;
 import dev.bionerstream.model.TestBundles;
-import dev.bionerstream.serving.BundleChoice;
-import dev.bionerstream.serving.SessionFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A bundle with combined feature attention and corpus tags (model-export's tiny random one) served
@@ -23,6 +24,9 @@ import org.junit.jupiter.api.Test;
  * that model, with a user's corpus choice.
  */
 class SyntaxBundleITCase {
+    @RegisterExtension
+    static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
+
     @Test
     void aSyntaxBundleServesTheStreamEndToEnd() throws Exception {
         Path bundle = TestBundles.path("tiny-syntax");
@@ -32,11 +36,7 @@ class SyntaxBundleITCase {
                 "model.bundle", bundle.toString(),
                 "model.corpus", "disease=BC5CDR"));
         try (ListenedBatches batches = new ListenedBatches(options);
-                LocalPipeline p = LocalPipeline.start(
-                        options,
-                        BundleChoice.NO_INSTALLATION,
-                        StreamExecutionEnvironment.getExecutionEnvironment(),
-                        SessionFactory.ONNX_RUNTIME)) {
+                LocalPipeline p = TestPipelines.start(KAFKA, "syntax", options)) {
             p.produce(List.of(
                     "{\"id\": \"s1\", \"title\": \"Treatment with cocaine induced seizures.\", "
                             + "\"abstract\": \"Naloxone-induced seizures were seen. Patients recovered.\"}",

@@ -1,6 +1,7 @@
 package dev.bionerstream.serving;
 
 import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.inference.Device;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.WindowLogits;
 import java.util.ArrayList;
@@ -91,6 +92,15 @@ public final class TestingMrcSession implements MrcSession {
     @Override
     public String provider() {
         return "TESTING";
+    }
+
+    /**
+     * An accelerator's: it answers at once whatever the padding, so the batcher fills its batches
+     * ({@code BatchPolicy.FILL}), as the tests written against it expect.
+     */
+    @Override
+    public Device device() {
+        return new Device(true, 0);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.avro.Mention;
 import dev.bionerstream.avro.TextField;
 import dev.bionerstream.cli.VocabularyConcepts;
+import dev.bionerstream.demo.SharedService;
 import dev.bionerstream.job.DocumentRecords;
 import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.LinkSettings;
@@ -30,6 +31,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -52,6 +54,9 @@ class ViewerITCase {
             + " ({field: m.dataset.field, start: m.dataset.start, end: m.dataset.end, type: m.dataset.type,"
             + " text: m.textContent, parentType: m.parentElement.dataset.type || '', title: m.title}))}));";
 
+    @RegisterExtension
+    static final SharedService<OpenSearchNode> OPENSEARCH = OpenSearchNode.shared();
+
     private static OpenSearchNode node;
     private static ViewerServer viewer;
     private static Browser browser;
@@ -59,7 +64,7 @@ class ViewerITCase {
 
     @BeforeAll
     static void indexAndServe() throws Exception {
-        node = OpenSearchNode.start();
+        node = OPENSEARCH.get();
         // linked as the job's "link concepts" stage links them, with the shipped vocabularies
         EntityLinker linker = Linkers.shared(LinkSettings.shipped());
         TestDocuments.generate(40, 23).forEach(d -> INPUT.add(DocumentRecords.linked(d, linker)));
@@ -78,9 +83,6 @@ class ViewerITCase {
         }
         if (viewer != null) {
             viewer.close();
-        }
-        if (node != null) {
-            node.close();
         }
     }
 

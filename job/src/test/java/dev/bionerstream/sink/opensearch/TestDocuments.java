@@ -47,6 +47,14 @@ public final class TestDocuments {
     private TestDocuments() {}
 
     public static List<DocumentEntities> generate(int count, long seed) {
+        return generate(count, seed, 0);
+    }
+
+    /**
+     * As {@link #generate(int, long)}, the documents numbered from {@code first}: ids (document and
+     * event) no call from 0 with fewer than {@code first} documents gives.
+     */
+    public static List<DocumentEntities> generate(int count, long seed, int first) {
         Random random = new Random(seed);
         List<DocumentEntities> out = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -59,7 +67,7 @@ public final class TestDocuments {
             String abstractText = "We studied " + (20 + random.nextInt(200)) + " " + species + " treated with "
                     + chemical + " for " + disease + ". " + gene + " variants predicted " + disease + " severity. "
                     + "Co-treatment with " + otherChemical + " did not change " + gene + " levels.";
-            String documentId = "PMID:" + (38_000_000 + i);
+            String documentId = "PMID:" + (38_000_000 + first + i);
             List<Mention> mentions = new ArrayList<>();
             mention(mentions, documentId, TextField.TITLE, 0, title, "chemical", chemical);
             mention(mentions, documentId, TextField.TITLE, 0, title, "disease", disease);

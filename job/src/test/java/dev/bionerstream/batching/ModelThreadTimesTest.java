@@ -1,10 +1,10 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bionerstream.serving.BatchListener.Phase;
-import dev.bionerstream.serving.ModelThreadTimes.Snapshot;
-import dev.bionerstream.serving.ModelThreadTimes.Times;
+import dev.bionerstream.batching.BatchListener.Phase;
+import dev.bionerstream.batching.ModelThreadTimes.Snapshot;
+import dev.bionerstream.batching.ModelThreadTimes.Times;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 

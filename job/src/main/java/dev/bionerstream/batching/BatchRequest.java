@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
 import dev.bionerstream.engine.WindowResult;
 import dev.bionerstream.features.MrcWindow;

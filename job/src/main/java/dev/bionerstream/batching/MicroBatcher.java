@@ -1,18 +1,14 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
-import dev.bionerstream.engine.BatchSize;
+import dev.bionerstream.batching.BatchListener.Phase;
 import dev.bionerstream.engine.WindowResult;
 import dev.bionerstream.engine.WindowRunner;
 import dev.bionerstream.features.MrcWindow;
 import dev.bionerstream.inference.MrcSession;
 import dev.bionerstream.inference.WindowLogits;
-import dev.bionerstream.serving.BatchListener.Phase;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -25,8 +21,10 @@ import java.util.function.LongSupplier;
 
 /**
  * Model-calling threads (runners, one by default) fed by any number of callers: windows from every
- * subtask of the JVM are queued together, batched by {@link BatchQueue} and run on the shared
- * session. Results are handed to a delivery thread that completes the requests, so a model thread
+ * subtask of the JVM are queued together, batched by {@link BatchQueue} as the {@link BatchSettings}
+ * say (their {@link BatchPolicy} chosen for the device) and run on the shared session. The batcher
+ * keeps the threads, the delivery of results and the closing; which windows make a batch is the
+ * queue's. Results are handed to a delivery thread that completes the requests, so a model thread
  * goes straight on to the next batch instead of waiting for the callers' callbacks (decoding,
  * output records): the model is the stream's bottleneck, and each of its idle moments is lost
  * throughput.
@@ -45,14 +43,6 @@ import java.util.function.LongSupplier;
  * <p>What the model threads do is told to {@link BatchListener}s; the batcher keeps no statistics.
  */
 public final class MicroBatcher implements WindowRunner, AutoCloseable {
-    /**
-     * On a CPU, a batch's windows are at least this fraction of its longest (at least 80% of the
-     * positions it computes are real): a padded position costs as much as a real one there, and a
-     * batch of 4 costs per position what one of 32 does (model-export/docs/experiments.md, "Batches
-     * on a CPU"). A GPU's throughput grows with the batch: there, batches fill.
-     */
-    private static final double CPU_MIN_LENGTH_RATIO = 0.8;
-
     private final MrcSession session;
     private final BatchQueue queue;
     private final int maxWindowsPerRequest;
@@ -65,9 +55,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final List<BatchListener> listeners = new CopyOnWriteArrayList<>();
-    /** Each model thread's current phase; guarded by itself, so a new listener learns them consistently. */
-    private final Phase[] phases;
+    private final RunnerPhases phases;
 
     private boolean closed;
     private volatile ModelBrokenException broken;
@@ -76,31 +64,20 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
     /** What {@link #close(Runnable)} leaves to the last model thread to end, once. */
     private final AtomicReference<Runnable> afterRunners = new AtomicReference<>();
 
-    public MicroBatcher(
-            MrcSession session, BatchSize maxSize, Duration maxWait, int maxWindowsPerRequest, int runners) {
-        this(session, maxSize, maxWait, maxWindowsPerRequest, runners, System::nanoTime);
+    public MicroBatcher(MrcSession session, BatchSettings settings, int runners) {
+        this(session, settings, runners, System::nanoTime);
     }
 
-    MicroBatcher(
-            MrcSession session,
-            BatchSize maxSize,
-            Duration maxWait,
-            int maxWindowsPerRequest,
-            int runners,
-            LongSupplier clock) {
-        if (maxWindowsPerRequest < 1) {
-            throw new IllegalArgumentException("max windows per request must be >= 1, got " + maxWindowsPerRequest);
-        }
+    MicroBatcher(MrcSession session, BatchSettings settings, int runners, LongSupplier clock) {
         if (runners < 1) {
             throw new IllegalArgumentException("model runners must be >= 1, got " + runners);
         }
         this.session = session;
-        this.queue = new BatchQueue(maxSize, maxWait, "CPU".equals(session.provider()) ? CPU_MIN_LENGTH_RATIO : 0);
-        this.maxWindowsPerRequest = maxWindowsPerRequest;
+        this.queue = new BatchQueue(settings.maxSize(), settings.maxWait(), settings.policy());
+        this.maxWindowsPerRequest = settings.maxWindowsPerRequest();
         this.clock = clock;
-        this.phases = new Phase[runners];
+        this.phases = new RunnerPhases(runners);
         this.running = new AtomicInteger(runners);
-        Arrays.fill(phases, Phase.QUEUE_EMPTY);
         for (int i = 0; i < runners; i++) {
             int runner = i;
             Thread t = new Thread(
@@ -173,7 +150,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
 
     /** How many model threads run batches. */
     public int runners() {
-        return phases.length;
+        return phases.runners();
     }
 
     /**
@@ -181,34 +158,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
      * current phase, until the returned handle is closed.
      */
     public Listening listen(BatchListener listener) {
-        synchronized (phases) {
-            for (int i = 0; i < phases.length; i++) {
-                listener.phase(i, phases[i]);
-            }
-            listeners.add(listener);
-        }
-        return () -> listeners.remove(listener);
-    }
-
-    /** Model threads not in a batch now: waiting for one, or forming one. */
-    private int freeRunners() {
-        synchronized (phases) {
-            return (int) Arrays.stream(phases)
-                    .filter(p -> p != Phase.MODEL && p != Phase.DELIVERING)
-                    .count();
-        }
-    }
-
-    private void enter(int runner, Phase next) {
-        synchronized (phases) {
-            if (phases[runner] == next) {
-                return;
-            }
-            phases[runner] = next;
-            for (BatchListener l : listeners) {
-                l.phase(runner, next);
-            }
-        }
+        return phases.listen(listener);
     }
 
     private void loop(int runner) {
@@ -218,19 +168,19 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             try {
                 long wait;
                 while (!closed && broken == null && (wait = queue.nanosUntilDue(clock.getAsLong())) > 0) {
-                    enter(runner, queue.size() == 0 ? Phase.QUEUE_EMPTY : Phase.FILLING);
+                    phases.enter(runner, queue.size() == 0 ? Phase.QUEUE_EMPTY : Phase.FILLING);
                     changed.awaitNanos(Math.min(wait, TimeUnit.SECONDS.toNanos(1)));
                 }
                 if (broken != null) {
                     return;
                 }
-                enter(runner, Phase.FORMING);
-                batch = queue.poll(clock.getAsLong(), closed, freeRunners());
+                phases.enter(runner, Phase.FORMING);
+                batch = queue.poll(clock.getAsLong(), closed, phases.free());
                 if (closed && batch.isEmpty()) {
                     return;
                 }
                 if (!batch.isEmpty()) {
-                    enter(runner, Phase.MODEL); // no longer free: a thread woken next takes all of the rest
+                    phases.enter(runner, Phase.MODEL); // no longer free: a thread woken next takes all of the rest
                 }
                 if (queue.nanosUntilDue(clock.getAsLong()) == 0) {
                     changed.signalAll(); // the rest is the other free threads'
@@ -249,7 +199,7 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
 
     /** Runs one batch; false when the model is broken and the thread must stop. */
     private boolean runBatch(int runner, List<PendingWindow> batch) {
-        enter(runner, Phase.MODEL);
+        phases.enter(runner, Phase.MODEL);
         long start = clock.getAsLong();
         List<WindowLogits> logits;
         try {
@@ -262,11 +212,8 @@ public final class MicroBatcher implements WindowRunner, AutoCloseable {
             return false;
         }
         long modelNanos = clock.getAsLong() - start;
-        enter(runner, Phase.DELIVERING);
-        if (!listeners.isEmpty()) {
-            int[] lengths = batch.stream().mapToInt(p -> p.window().length()).toArray();
-            listeners.forEach(l -> l.batchRan(lengths));
-        }
+        phases.enter(runner, Phase.DELIVERING);
+        phases.batchRan(batch);
         try {
             delivery.execute(() -> deliver(batch, logits, start, modelNanos));
         } catch (RejectedExecutionException closing) { // close() gave up waiting for this thread

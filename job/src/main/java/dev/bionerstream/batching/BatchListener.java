@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
 /**
  * What a {@link MicroBatcher}'s model threads do, for whoever measures them (the job's metrics, a

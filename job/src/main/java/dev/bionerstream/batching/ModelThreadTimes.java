@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
 import java.util.ArrayList;
 import java.util.EnumMap;

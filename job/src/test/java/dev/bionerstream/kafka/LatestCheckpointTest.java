@@ -1,4 +1,4 @@
-package dev.bionerstream.cli;
+package dev.bionerstream.kafka;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
 /** A request larger than the batcher accepts: no retry can change it. */
 public final class TooManyWindowsException extends IllegalArgumentException {

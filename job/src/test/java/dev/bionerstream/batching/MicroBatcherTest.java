@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.WindowResult;
 import dev.bionerstream.features.MrcWindow;
+import dev.bionerstream.serving.TestingMrcSession;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -31,7 +32,8 @@ class MicroBatcherTest {
     }
 
     MicroBatcher batcher(int maxSize, Duration maxWait) {
-        return new MicroBatcher(session, new BatchSize(maxSize), maxWait, 100, 1, now::get);
+        return new MicroBatcher(
+                session, new BatchSettings(new BatchSize(maxSize), maxWait, 100, BatchPolicy.FILL), 1, now::get);
     }
 
     @Test
@@ -157,7 +159,8 @@ class MicroBatcherTest {
 
     @Test
     void aRequestOverTheWindowCapFailsAtOnceWithTheReason() {
-        try (MicroBatcher b = new MicroBatcher(session, new BatchSize(4), Duration.ZERO, 5, 1, now::get)) {
+        try (MicroBatcher b = new MicroBatcher(
+                session, new BatchSettings(new BatchSize(4), Duration.ZERO, 5, BatchPolicy.FILL), 1, now::get)) {
             assertThat(b.run(windows(6)))
                     .failsWithin(Duration.ofSeconds(1))
                     .withThrowableThat()
@@ -228,7 +231,11 @@ class MicroBatcherTest {
     @Test
     void runnersRunBatchesSideBySide() throws Exception {
         session.meet = new CyclicBarrier(2);
-        try (MicroBatcher b = new MicroBatcher(session, new BatchSize(2), Duration.ofHours(1), 100, 2, now::get)) {
+        try (MicroBatcher b = new MicroBatcher(
+                session,
+                new BatchSettings(new BatchSize(2), Duration.ofHours(1), 100, BatchPolicy.FILL),
+                2,
+                now::get)) {
             assertThat(b.run(windows(4)).get(2, TimeUnit.MINUTES)).hasSize(4);
             assertThat(session.batches).extracting(List::size).containsExactly(2, 2);
         }
@@ -237,7 +244,8 @@ class MicroBatcherTest {
     @Test
     void aDocumentQueuedAloneRunsOnEveryFreeRunner() throws Exception {
         session.meet = new CyclicBarrier(2);
-        try (MicroBatcher b = new MicroBatcher(session, new BatchSize(32), Duration.ZERO, 100, 2, now::get)) {
+        try (MicroBatcher b = new MicroBatcher(
+                session, new BatchSettings(new BatchSize(32), Duration.ZERO, 100, BatchPolicy.FILL), 2, now::get)) {
             assertThat(b.run(windows(10)).get(2, TimeUnit.MINUTES)).hasSize(10);
             assertThat(session.batches).extracting(List::size).containsExactly(5, 5);
         }
@@ -257,7 +265,11 @@ class MicroBatcherTest {
     @Test
     void anErrorInOneRunnerStopsThemAll() throws Exception {
         session.errorNext = true;
-        try (MicroBatcher b = new MicroBatcher(session, new BatchSize(2), Duration.ofHours(1), 100, 3, now::get)) {
+        try (MicroBatcher b = new MicroBatcher(
+                session,
+                new BatchSettings(new BatchSize(2), Duration.ofHours(1), 100, BatchPolicy.FILL),
+                3,
+                now::get)) {
             assertThatThrownBy(() -> b.run(windows(2)).get(2, TimeUnit.MINUTES))
                     .hasCauseInstanceOf(ModelBrokenException.class);
             assertThat(b.run(windows(2)))

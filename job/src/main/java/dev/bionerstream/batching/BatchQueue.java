@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
 import dev.bionerstream.engine.BatchSize;
 import java.time.Duration;
@@ -12,19 +12,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The batching policy, free of threads and clocks so it can be tested with controlled time. A
- * batch closes when {@code maxSize} windows wait, or when the oldest has waited {@code maxWait}
- * (Triton's max_batch_size / max_queue_delay).
+ * The waiting windows and which of them make the next batch, free of threads and clocks so it can
+ * be tested with controlled time. A batch closes when {@code maxSize} windows wait, or when the
+ * oldest has waited {@code maxWait} (Triton's max_batch_size / max_queue_delay).
  *
  * <p>Which windows make a batch: one of the oldest request's windows (its longest, so that a
  * document's costliest passes start first) always goes in, so every request progresses; the rest
  * are the waiting windows closest to it in length, because a batch costs as much as its longest
  * window times its size (the session pads to the longest). One request takes at most half a batch
  * while others wait: a document of thousands of windows then slows the documents behind it by half
- * instead of blocking them, and still progresses while small ones keep arriving. With a {@code
- * minLengthRatio} above 0 a batch holds only windows at least that fraction of its longest: on a
- * CPU a padded position costs as much as a real one and a fuller batch gains nothing, so a window
- * far shorter waits for a batch of its own length (at once: see below) instead of being padded.
+ * instead of blocking them, and still progresses while small ones keep arriving. The {@link
+ * BatchPolicy} says which lengths may share a batch: on a CPU ({@link BatchPolicy#SIMILAR_LENGTHS})
+ * a window far shorter than the batch's longest goes into a batch of its own length (at once: see
+ * below) instead of being padded.
  *
  * <p>A due queue is shared among the model threads free at that moment: each takes its part, so a
  * document that arrives alone runs on all of them side by side instead of in one batch on one
@@ -38,19 +38,19 @@ final class BatchQueue {
 
     private final int maxSize;
     private final long maxWaitNanos;
-    private final double minLengthRatio;
+    private final BatchPolicy policy;
     private final ArrayDeque<BatchRequest> requests = new ArrayDeque<>();
     private int queued;
 
     BatchQueue(BatchSize maxSize, Duration maxWait) {
-        this(maxSize, maxWait, 0);
+        this(maxSize, maxWait, BatchPolicy.FILL);
     }
 
-    BatchQueue(BatchSize maxSize, Duration maxWait, double minLengthRatio) {
+    BatchQueue(BatchSize maxSize, Duration maxWait, BatchPolicy policy) {
         if (maxWait.isNegative()) {
             throw new IllegalArgumentException("batch max wait must not be negative, got " + maxWait);
         }
-        this.minLengthRatio = minLengthRatio;
+        this.policy = policy;
         this.maxSize = maxSize.value();
         this.maxWaitNanos = maxWait.toNanos();
     }
@@ -136,7 +136,7 @@ final class BatchQueue {
     /**
      * Positions of up to {@code size} windows of {@code sorted} around {@code anchor} (of {@code
      * length}), nearest to it in length first, at most {@code perRequest} of one request, and none
-     * shorter than {@code minLengthRatio} of the longest in the batch (which already spans {@code
+     * shorter than the policy's fraction of the longest in the batch (which already spans {@code
      * shortest} to {@code longest}); null entries are skipped.
      */
     private List<Integer> nearest(
@@ -153,7 +153,8 @@ final class BatchQueue {
                 continue;
             }
             int l = p.window().length();
-            if (Math.min(shortest, l) < minLengthRatio * Math.max(longest, l)) { // the rest of this side is further
+            if (Math.min(shortest, l)
+                    < policy.minLengthRatio() * Math.max(longest, l)) { // the rest of this side is further
                 if (up) {
                     hi = sorted.size();
                 } else {

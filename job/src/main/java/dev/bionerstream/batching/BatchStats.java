@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
 import java.util.concurrent.atomic.LongAdder;
 

@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
 /**
  * The model failed in a way a retry cannot mend (an {@link Error} from the runtime, such as

@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.batching;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -129,7 +129,7 @@ class BatchQueueTest {
 
     @Test
     void withALengthRatioABatchHoldsOnlyWindowsNearItsLongestAndTheRestIsDueAtOnce() {
-        BatchQueue q = new BatchQueue(new BatchSize(8), Duration.ofHours(1), 0.8);
+        BatchQueue q = new BatchQueue(new BatchSize(8), Duration.ofHours(1), BatchPolicy.SIMILAR_LENGTHS);
         q.add(request(0, 40, 100, 90, 45, 82, 38, 79));
         q.add(request(1, 95, 50, 36));
         assertThat(q.poll(0, true))
