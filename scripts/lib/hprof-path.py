@@ -101,16 +101,27 @@ class Dump:
             yield kind, start, i
 
     def reference_slots(self, class_id, cache={}):
-        """[(byte offset in an instance's data, field name)] of its object fields, super classes last."""
+        """[(byte offset in an instance's data, field name)] of its object fields, super classes last.
+
+        A weak or phantom reference's referent (and a finalizer's) keeps nothing alive; a soft
+        reference's does until the heap runs short, so it counts, named as such."""
         if class_id not in cache:
-            slots, offset, current = [], 0, class_id
+            chain, current = [], class_id
             while current in self.classes:
-                super_id, layout = self.classes[current]
-                for name, kind in layout:
+                chain.append(current)
+                current = self.classes[current][0]
+            soft = any(self.class_names.get(c) == "java.lang.ref.SoftReference" for c in chain)
+            slots, offset = [], 0
+            for current in chain:
+                owner = self.class_names.get(current, "?")
+                for name, kind in self.classes[current][1]:
                     if kind == 2:
-                        slots.append((offset, self.class_names.get(current, "?") + "." + name))
+                        if owner == "java.lang.ref.Reference" and name == "referent":
+                            if soft:
+                                slots.append((offset, "(soft reference) " + owner + "." + name))
+                        else:
+                            slots.append((offset, owner + "." + name))
                     offset += BASIC_SIZES[kind] or self.id_size
-                current = super_id
             cache[class_id] = slots
         return cache[class_id]
 
