@@ -1,5 +1,3 @@
-# syntax=docker/dockerfile:1
-#
 # The bioner-stream job image: the shaded job jar (with its default model bundle) on the official
 # Flink image, the repository's other bundles (bundles/, e.g. the Spanish pharmaconer-es) under
 # /opt/bioner/bundles, ready for application mode (docker-compose `standalone-job`, or the Flink
@@ -7,6 +5,14 @@
 #
 #   docker build -t bioner-stream:0.1.0-SNAPSHOT .                        # CPU image (last stage)
 #   docker build --target gpu -t bioner-stream:0.1.0-SNAPSHOT-gpu .       # CUDA 12 + onnxruntime_gpu
+#
+# BuildKit builds it (the cache mounts of the Maven stages): Docker 23+ by default, Docker 20.10 with
+# DOCKER_BUILDKIT=1. No `# syntax=` line: that would make every build fetch a Dockerfile frontend
+# image from Docker Hub, which an air-gapped or proxied site cannot reach; the frontend built into
+# Docker 20.10 and later builds this file. Behind a TLS-inspecting proxy, the stages that download
+# (Maven Central; NVIDIA's apt repository for the GPU image) must trust the proxy's certificate
+# authority: pass it as PEM in the build argument EXTRA_CA_CERTS (docker/trust-extra-ca.sh), e.g.
+#   docker build --build-arg EXTRA_CA_CERTS="$(cat /usr/local/share/ca-certificates/*.crt)" .
 #
 # Native code goes to /opt/flink/lib, never into the job jar: ONNX Runtime (onnxruntime, or with -Pgpu
 # the 642 MB onnxruntime_gpu) and the DJL tokenizers, with what they need, as flink-lib/pom.xml lists
@@ -22,6 +28,9 @@ ARG MAVEN_IMAGE=maven:3.9-eclipse-temurin-17
 
 # ---- Stage 1: build the job jar ---------------------------------------------------------------
 FROM ${MAVEN_IMAGE} AS source
+ARG EXTRA_CA_CERTS=""
+COPY docker/trust-extra-ca.sh /usr/local/bin/trust-extra-ca.sh
+RUN sh /usr/local/bin/trust-extra-ca.sh
 WORKDIR /src
 COPY . .
 
@@ -54,10 +63,13 @@ RUN --mount=type=cache,target=/m2 \
 # time (compose device reservation, or the Kubernetes device plugin for nvidia.com/gpu).
 FROM ${FLINK_IMAGE} AS gpu
 ARG CUDA_APT_REPO=https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2404/x86_64
+ARG EXTRA_CA_CERTS=""
 USER root
+COPY docker/trust-extra-ca.sh /usr/local/bin/trust-extra-ca.sh
 RUN set -eux; \
     apt-get update; \
     apt-get install -y --no-install-recommends ca-certificates wget; \
+    sh /usr/local/bin/trust-extra-ca.sh; \
     wget -q -O cuda-keyring.deb "${CUDA_APT_REPO}/cuda-keyring_1.1-1_all.deb"; \
     dpkg -i cuda-keyring.deb; \
     rm cuda-keyring.deb; \

@@ -145,6 +145,27 @@ class DockerComposeTest {
                 .hasSize(2);
     }
 
+    /**
+     * Flink's image entrypoint reads FLINK_PROPERTIES line by line, deletes every blank of a line and
+     * splits it at its first colon: a comment line becomes a setting of its own (the compose demo's
+     * config.yaml once held "#Ajob'ssubtasks...: oneTaskManagerlost"), and a value with blanks loses
+     * them. So each line is a key, a colon and a value without blanks.
+     */
+    @Test
+    void flinkPropertiesAreLinesTheImageEntrypointReadsAsWritten() {
+        for (String service : List.of("jobmanager", "taskmanager", "taskmanager-gpu", "ingest", "ingest-taskmanager")) {
+            String properties = at(services.get(service), "environment", "FLINK_PROPERTIES");
+            assertThat(properties).as(service).isNotBlank();
+            for (String line : properties.split("\n")) {
+                if (!line.isBlank()) {
+                    assertThat(line)
+                            .as(service + ": FLINK_PROPERTIES line")
+                            .matches("[a-z][a-zA-Z0-9._-]*: \\S+");
+                }
+            }
+        }
+    }
+
     @Test
     void onlyTheCpuTaskManagerRunsWithoutTheOptimizingCompiler() {
         assertThat((Map<String, Object>) at(services.get("taskmanager"), "environment"))
