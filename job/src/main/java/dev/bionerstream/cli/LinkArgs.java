@@ -1,10 +1,10 @@
 package dev.bionerstream.cli;
 
+import dev.bionerstream.job.LinkOptions;
 import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.LinkSettings;
 import dev.bionerstream.linking.Linkers;
 import dev.bionerstream.options.CommandLineFlags;
-import dev.bionerstream.serving.LinkOptions;
 import java.lang.management.ManagementFactory;
 import java.util.stream.Collectors;
 import picocli.CommandLine.IModelTransformer;
@@ -46,8 +46,15 @@ final class LinkArgs {
         double seconds = (System.nanoTime() - t0) / 1e9;
         String sizes = linker.vocabularies().entrySet().stream()
                 .map(e -> String.format(
-                        "%s %,d concepts / %,d names",
-                        e.getKey(), e.getValue().concepts(), e.getValue().keys()))
+                                "%s %,d concepts / %,d names",
+                                e.getKey(),
+                                e.getValue().concepts(),
+                                e.getValue().keys())
+                        + (e.getValue().taxonomySize() > 0
+                                ? String.format(
+                                        " + %,d NCBI Taxonomy taxa",
+                                        e.getValue().taxonomySize())
+                                : ""))
                 .collect(Collectors.joining(", "));
         System.err.printf(
                 "vocabularies loaded in %.1f s, %d MB of heap: %s%n",

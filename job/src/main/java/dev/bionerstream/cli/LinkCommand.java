@@ -42,13 +42,14 @@ import picocli.CommandLine.Spec;
                     + "lines) and writes them back with the id column of each mention of a linked type set to its "
                     + "concept's CURIE (mesh:D009270, ncbigene:672, ncbitaxon:9606; composite mentions id|id) or - for "
                     + "NIL. Offsets, order, other types and relation lines are left as they are. --types maps the "
-                    + "file's type names to ours; unset, the file's names are used as they are."
+                    + "file's type names to ours; unset, the file's names are used as they are, whatever their case (Chemical, Gene)."
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  ./bioner link --input mentions.pubtator --out linked.pubtator",
-            "  ./bioner link --types GeneOrGeneProduct=gene,ChemicalEntity=chemical,DiseaseOrPhenotypicFeature=disease,"
-                    + "OrganismTaxon=species < BioRED.pubtator"
+            "  ./bioner link --input tagged.pubtator      # types Chemical, Disease, Gene, Species as they are",
+            "  ./bioner link --input BioRED.pubtator --out linked.pubtator \\",
+            "      --types GeneOrGeneProduct=gene,ChemicalEntity=chemical,OrganismTaxon=species"
         })
 final class LinkCommand implements Callable<Integer> {
     @Spec

@@ -65,6 +65,8 @@ public final class Main {
         cli.getCommandSpec()
                 .usageMessage()
                 .synopsisHeading("%nUsage: ")
+                // the options are listed below; a full synopsis wraps inside names such as --link.gene-species
+                .abbreviateSynopsis(true)
                 .descriptionHeading("%n")
                 .optionListHeading("%nOptions:%n");
         cli.getSubcommands().values().forEach(Main::layOut);

@@ -9,7 +9,6 @@ import dev.bionerstream.options.OptionChecks;
 import dev.bionerstream.options.OptionKeys;
 import dev.bionerstream.records.InputFormat;
 import dev.bionerstream.serving.BundleChoice;
-import dev.bionerstream.serving.LinkOptions;
 import dev.bionerstream.serving.ModelRoutes;
 import dev.bionerstream.serving.ServingConfig;
 import dev.bionerstream.serving.ServingOptions;

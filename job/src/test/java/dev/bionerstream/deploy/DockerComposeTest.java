@@ -158,9 +158,7 @@ class DockerComposeTest {
             assertThat(properties).as(service).isNotBlank();
             for (String line : properties.split("\n")) {
                 if (!line.isBlank()) {
-                    assertThat(line)
-                            .as(service + ": FLINK_PROPERTIES line")
-                            .matches("[a-z][a-zA-Z0-9._-]*: \\S+");
+                    assertThat(line).as(service + ": FLINK_PROPERTIES line").matches("[a-z][a-zA-Z0-9._-]*: \\S+");
                 }
             }
         }

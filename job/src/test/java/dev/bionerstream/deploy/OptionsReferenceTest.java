@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.ingest.IngestOptions;
 import dev.bionerstream.job.JobOptions;
+import dev.bionerstream.job.LinkOptions;
 import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.options.OptionsReference;
-import dev.bionerstream.serving.LinkOptions;
 import dev.bionerstream.serving.ServingOptions;
 import dev.bionerstream.sink.opensearch.OpenSearchSinkOptions;
 import java.io.IOException;

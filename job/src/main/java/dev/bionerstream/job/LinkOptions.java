@@ -1,4 +1,4 @@
-package dev.bionerstream.serving;
+package dev.bionerstream.job;
 
 import dev.bionerstream.linking.LinkSettings;
 import dev.bionerstream.options.OptionChecks;
