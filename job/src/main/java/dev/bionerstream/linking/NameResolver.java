@@ -210,10 +210,8 @@ final class NameResolver {
         if (!rank.matches() || INFRASPECIFIC_MARKER.matcher(mentionKey).find()) {
             return c;
         }
-        String speciesKey = NameKey.of(rank.group(1));
-        List<Candidate> named = vocabulary.exact(speciesKey);
-        Candidate at = named.isEmpty() ? vocabulary.taxon(speciesKey) : named.get(0);
-        return at == null ? c : new Candidate(at.concept(), c.source(), c.score());
+        List<Candidate> named = exact(NameKey.of(rank.group(1)));
+        return named.isEmpty() ? c : new Candidate(named.get(0).concept(), c.source(), c.score());
     }
 
     /** The candidates of the gene taxa, in their order: the nearest name of another species is no candidate. */
