@@ -6,9 +6,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Links one document's mentions to concepts. For each mention, the first that finds a concept:
@@ -51,11 +53,47 @@ public final class EntityLinker {
 
     /** Loads the vocabularies {@code settings} name; errors name the file and line at fault. */
     public static EntityLinker open(LinkSettings settings) {
-        Set<String> types = settings.types();
-        // types load side by side: each is independent of the others, so the result is the same
-        Map<String, Vocabulary> vocabularies = types.parallelStream()
-                .collect(Collectors.toMap(type -> type, type -> load(type, settings), (a, b) -> a, TreeMap::new));
-        return new EntityLinker(vocabularies, settings);
+        return new EntityLinker(loadSideBySide(settings), settings);
+    }
+
+    /**
+     * One thread a type, each independent of the others, so the result is the same in any order. The
+     * threads are this call's own and end with it: loading on the JDK's common pool (a parallel
+     * stream) left Jackson's buffer recycler, a thread-local of this job's classes, on the pool's
+     * long-lived worker, which kept an ended job's class loader alive in the TaskManager
+     * (ClusterITCase's resubmissions found two).
+     */
+    private static Map<String, Vocabulary> loadSideBySide(LinkSettings settings) {
+        ExecutorService threads =
+                Executors.newFixedThreadPool(Math.max(1, settings.types().size()), task -> {
+                    Thread t = new Thread(task, "bioner-vocabulary-load");
+                    t.setDaemon(true);
+                    return t;
+                });
+        try {
+            Map<String, Future<Vocabulary>> loads = new TreeMap<>();
+            for (String type : settings.types()) {
+                loads.put(type, threads.submit(() -> load(type, settings)));
+            }
+            Map<String, Vocabulary> vocabularies = new TreeMap<>();
+            for (Map.Entry<String, Future<Vocabulary>> load : loads.entrySet()) {
+                vocabularies.put(load.getKey(), load.getValue().get());
+            }
+            return vocabularies;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error cause) {
+                throw cause;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while loading the vocabularies", e);
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
     private static Vocabulary load(String type, LinkSettings settings) {

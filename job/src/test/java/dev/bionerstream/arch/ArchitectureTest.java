@@ -5,12 +5,19 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
+import dev.bionerstream.nativelib.LibraryThread;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -188,4 +195,47 @@ class ArchitectureTest {
             .resideInAnyPackage("org.apache.flink..", "org.opensearch..")
             .because("the page's server runs beside any deployment with the JDK, Jackson and SLF4J alone, and is "
                     + "tested against a bare OpenSearch node");
+
+    /** A call that runs its work on the JDK's common pool, whose worker threads outlive a job. */
+    private static final DescribedPredicate<JavaMethodCall> ON_THE_COMMON_POOL =
+            new DescribedPredicate<>("runs code on the JDK's common pool") {
+                @Override
+                public boolean test(JavaMethodCall call) {
+                    String owner = call.getTargetOwner().getName();
+                    String name = call.getName();
+                    boolean noExecutor = call.getTarget().getRawParameterTypes().size() == 1;
+                    return name.equals("parallelStream")
+                            || (name.equals("parallel") && owner.startsWith("java.util.stream."))
+                            || (name.equals("commonPool") && owner.equals(ForkJoinPool.class.getName()))
+                            || (owner.equals(CompletableFuture.class.getName())
+                                    && Set.of("supplyAsync", "runAsync").contains(name)
+                                    && noExecutor);
+                }
+            };
+
+    @ArchTest
+    static final ArchRule NO_JOB_CODE_ON_THE_COMMON_POOL = noClasses()
+            .that()
+            .doNotBelongToAnyOf(LibraryThread.class)
+            .should()
+            .callMethodWhere(ON_THE_COMMON_POOL)
+            .because("a TaskManager runs job after job: what job code leaves on the common pool's long-lived"
+                    + " workers (Jackson's buffer recycler, a thread-local) keeps an ended job's class loader"
+                    + " alive; LibraryThread uses the pool only to start clean threads, with no job class on"
+                    + " the stack");
+
+    /** What the vocabularies' load once was: a parallel stream. */
+    static final class LoadsOnTheCommonPool {
+        List<String> load(List<String> types) {
+            return types.parallelStream().map(String::strip).toList();
+        }
+    }
+
+    @Test
+    void aParallelStreamBreaksTheCommonPoolRule() {
+        EvaluationResult result = NO_JOB_CODE_ON_THE_COMMON_POOL.evaluate(
+                new ClassFileImporter().importClasses(LoadsOnTheCommonPool.class));
+        assertThat(result.getFailureReport().getDetails())
+                .anyMatch(line -> line.contains("parallelStream") && line.contains("LoadsOnTheCommonPool"));
+    }
 }
