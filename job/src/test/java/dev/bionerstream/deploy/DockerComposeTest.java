@@ -165,11 +165,23 @@ class DockerComposeTest {
     }
 
     @Test
-    void onlyTheCpuTaskManagerRunsWithoutTheOptimizingCompiler() {
-        assertThat((Map<String, Object>) at(services.get("taskmanager"), "environment"))
-                .containsEntry("FLINK_ENV_JAVA_OPTS_TM", "-XX:TieredStopAtLevel=1");
-        assertThat((Map<String, Object>) at(services.get("taskmanager-gpu"), "environment"))
-                .doesNotContainKey("FLINK_ENV_JAVA_OPTS_TM");
+    void onlyTheCpuTaskManagerRunsWithoutTheOptimizingCompilerAndEveryOneKeepsItsMetricsThread() {
+        assertThat(taskManagerJavaOpts("taskmanager")).contains("-XX:TieredStopAtLevel=1");
+        assertThat(taskManagerJavaOpts("taskmanager-gpu")).doesNotContain("-XX:TieredStopAtLevel=1");
+        for (String tm : List.of("taskmanager", "taskmanager-gpu", "ingest-taskmanager")) {
+            assertThat(taskManagerJavaOpts(tm))
+                    .as("%s: Flink's metrics RPC thread never ends, so no job's task starts it anew", tm)
+                    .contains(KEEP_METRICS_THREAD);
+        }
+    }
+
+    /** The JVM setting that keeps Flink's metrics RPC thread for a TaskManager's life. */
+    static final String KEEP_METRICS_THREAD =
+            "-Dpekko.actor.default-dispatcher.thread-pool-executor.allow-core-timeout=off";
+
+    private List<String> taskManagerJavaOpts(String service) {
+        Object opts = ((Map<String, Object>) at(services.get(service), "environment")).get("FLINK_ENV_JAVA_OPTS_TM");
+        return opts == null ? List.of() : List.of(String.valueOf(opts).split("\\s+"));
     }
 
     @Test

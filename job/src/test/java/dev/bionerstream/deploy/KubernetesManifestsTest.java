@@ -104,6 +104,16 @@ class KubernetesManifestsTest {
     }
 
     @Test
+    void everyTaskManagerKeepsFlinksMetricsThreadForItsLife() {
+        for (String job : List.of("bioner-stream", "bioner-ingest")) {
+            Map<String, Object> conf = at(named("FlinkDeployment", job), "spec", "flinkConfiguration");
+            assertThat(String.valueOf(conf.get("env.java.opts.taskmanager")))
+                    .as("%s: no job's task starts Flink's metrics RPC thread anew (it would hold that job)", job)
+                    .contains(DockerComposeTest.KEEP_METRICS_THREAD);
+        }
+    }
+
+    @Test
     void ingestJobReadsTheFeedVolumeWithOneReader() {
         Map<String, Object> spec = at(named("FlinkDeployment", "bioner-ingest"), "spec");
         assertThat((String) spec.get("image")).matches(DeployFiles::pinned, "a pinned image");
