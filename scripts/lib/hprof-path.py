@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""hprof-path.py HEAP.hprof CLASS: what keeps the instances of CLASS alive in a Java heap dump.
+"""hprof-path.py HEAP.hprof CLASS [N]: what keeps the instances of CLASS alive in a Java heap dump.
 
-Prints, for the first instance of CLASS (a class name as Java writes it, e.g.
+Prints, for the N-th instance of CLASS (0, the first, by default; a running job's class loader and an
+ended one's are two instances) (a class name as Java writes it, e.g.
 org.apache.flink.util.ChildFirstClassLoader), one shortest chain of references from a GC root to
 it: each step the holding object's class and the field or array slot that refers on. A heap dump
 of a TaskManager (jcmd PID GC.heap_dump FILE) names the GC root that pins an ended job's class
@@ -194,18 +195,19 @@ class Dump:
 
 def main():
     path, class_name = sys.argv[1:3]
+    index = int(sys.argv[3]) if len(sys.argv) > 3 else 0
     dump = Dump(path)
     wanted = {cid for cid, name in dump.class_names.items() if name == class_name}
-    target = None
+    instances = []
     for tag, body, length in dump.records():
-        if tag in (0x0C, 0x1C) and target is None:
+        if tag in (0x0C, 0x1C) and len(instances) <= index:
             for kind, start, _ in dump.sub_records(body, length):
                 if kind == 0x21 and dump.read_id(start + 1 + dump.id_size + 4) in wanted:
-                    target = dump.read_id(start + 1)
-                    break
-    if target is None:
-        print("no instance of %s" % class_name)
+                    instances.append(dump.read_id(start + 1))
+    if len(instances) <= index:
+        print("no instance %d of %s (%d found)" % (index, class_name, len(instances)))
         return 1
+    target = instances[index]
     parent, frontier, seen = {}, {target}, {target}
     kinds = {}
     for depth in range(1, 40):

@@ -137,7 +137,7 @@ final class EvalCommand implements Callable<Integer> {
                     differing);
         }
         System.out.println(
-                "accuracy@1 on the gold mentions (the best candidate, whatever its score; under-min: scored under --link.min-score, NIL in the stream):");
+                "accuracy@1 on the gold mentions (the link the stream emits, else the best candidate whatever its score; under-min: NIL in the stream):");
         System.out.print(accuracy.table());
         System.out.println(
                 "the same, an id the vocabulary declares the same concept as a gold id (MEDIC's alternative MeSH "

@@ -39,7 +39,8 @@ final class LinkingEval {
 
     /**
      * Links each document's gold mentions of the mapped types, the document's other gold mentions as
-     * context; each takes its best candidate whatever its score (accuracy@1). Returns the strict
+     * context; each takes the link the stream emits, or where that is NIL the best candidate whatever
+     * its score (accuracy@1). Returns the strict
      * counts; {@code equivalent} gets the counts where an id the vocabulary declares the same
      * concept as a gold id (MEDIC's alternative ids, MeSH's replacements) counts as that gold id.
      */
@@ -62,13 +63,15 @@ final class LinkingEval {
                     mentions.add(new Mention(type, a.text(), doc.charOffset(a.start())));
                 }
             }
-            List<Link> links = best.link(doc, mentions);
+            List<Link> streamed = linker.link(doc, mentions);
+            List<Link> ranked = best.link(doc, mentions);
             for (int i = 0; i < gold.size(); i++) {
                 String type = mentions.get(i).type();
                 Set<String> ids = new HashSet<>(Curies.of(type, gold.get(i).conceptId()));
                 boolean composite = !CompositeMention.parts(gold.get(i).text()).isEmpty();
-                Link link = links.get(i);
-                boolean under = link.score() < linker.settings().minScore();
+                // what the stream emits, else the best candidate it left under the minimum score
+                boolean under = streamed.get(i).isNil();
+                Link link = under ? ranked.get(i) : streamed.get(i);
                 List<String> linked = link.concepts().stream().map(Concept::id).toList();
                 Vocabulary v = linker.vocabularies().get(type);
                 List<String> asGold = linked.stream()

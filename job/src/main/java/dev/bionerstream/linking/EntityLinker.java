@@ -22,7 +22,8 @@ import java.util.concurrent.Future;
  *       "gene", "protein" or "mRNA" and with one-letter Greek ("b-catenin"), for diseases with an
  *       organ's tumour or carcinoma read as its cancer;
  *   <li>the parts of a coordinated mention ("breast and ovarian cancer": both concepts);
- *   <li>the nearest names by character trigrams, if at least {@link LinkSettings#minScore}.
+ *   <li>the nearest names by character trigrams, if at least {@link LinkSettings#minScore};
+ *   <li>for diseases, the name written another way ({@link DiseaseVariants}), exactly.
  * </ol>
  *
  * Otherwise the mention is NIL ({@link NameResolver} takes these steps for one name). A gene is a
@@ -157,7 +158,7 @@ public final class EntityLinker {
             Mention m = mentions.get(i);
             genes |= m.type().equals(GENE);
             if (m.type().equals(SPECIES)) {
-                links[i] = link(m, abbreviations.get(m.text().strip()), List.of(), words);
+                links[i] = link(m, abbreviations, List.of(), words);
                 for (Concept c : links[i].concepts()) {
                     if (m.start() >= 0) {
                         named.add(new SpeciesNames.Named(m.start(), m.end(), SpeciesNames.taxon(c.id())));
@@ -174,7 +175,8 @@ public final class EntityLinker {
             Mention m = mentions.get(i);
             if (links[i] == null) {
                 Abbreviations.Definition defined = abbreviations.get(m.text().strip());
-                links[i] = link(m, defined, m.type().equals(GENE) ? geneTaxa(m, defined, species) : List.of(), words);
+                links[i] = link(
+                        m, abbreviations, m.type().equals(GENE) ? geneTaxa(m, defined, species) : List.of(), words);
             }
         }
         return List.of(links);
@@ -216,13 +218,18 @@ public final class EntityLinker {
         return List.of(species.forGene(at, end, m.text()).taxon());
     }
 
-    /** @param defined the document's definition of the mention as an abbreviation, or null */
-    private Link link(Mention m, Abbreviations.Definition defined, List<Integer> geneTaxa, DocumentWords words) {
+    /** @param abbreviations the document's definitions of abbreviations, by short form */
+    private Link link(
+            Mention m,
+            Map<String, Abbreviations.Definition> abbreviations,
+            List<Integer> geneTaxa,
+            DocumentWords words) {
         Vocabulary v = vocabularies.get(m.type());
         if (v == null) {
             return Link.nil(0);
         }
         NameResolver r = new NameResolver(v, m.type(), geneTaxa, words, settings);
+        Abbreviations.Definition defined = abbreviations.get(m.text().strip());
         String longForm = defined == null ? null : defined.longForm();
         Candidate exact = longForm == null ? null : r.exactly(longForm);
         if (exact == null) {
@@ -237,6 +244,15 @@ public final class EntityLinker {
                 return approximate;
             }
         }
-        return r.approximately(m.text());
+        Link approximate = r.approximately(m.text());
+        if (approximate.isNil()) {
+            for (String name : longForm == null ? List.of(m.text()) : List.of(longForm, m.text())) {
+                Candidate otherwise = r.writtenOtherwise(name, abbreviations);
+                if (otherwise != null) {
+                    return new Link(List.of(otherwise.concept()), 1.0);
+                }
+            }
+        }
+        return approximate;
     }
 }

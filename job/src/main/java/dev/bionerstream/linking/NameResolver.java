@@ -2,6 +2,7 @@ package dev.bionerstream.linking;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -79,6 +80,23 @@ final class NameResolver {
                     : null;
         }
         return choose(found, key, geneTaxa);
+    }
+
+    /**
+     * For a disease, the concept of the first other writing of {@code name} ({@link DiseaseVariants})
+     * that names one, else null.
+     */
+    Candidate writtenOtherwise(String name, Map<String, Abbreviations.Definition> abbreviations) {
+        if (!disease) {
+            return null;
+        }
+        for (String variant : DiseaseVariants.of(name, abbreviations)) {
+            Candidate c = choose(exact(variant), variant, geneTaxa);
+            if (c != null) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** The parts of a coordinated name, else the nearest names; NIL below the minimum score. */
