@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -116,9 +117,58 @@ final class DemoCommand implements Callable<Integer> {
 
     private JobClient ingest;
     private DemoIndex index;
+    /** Counted down by Ctrl-C: the demo closes what it started, in order, and exits 130. */
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    /**
+     * Whether a stop interrupts the demo's thread: while it starts or waits for the sample's output,
+     * not while it only keeps running for the page (it sees the request within a second) nor while
+     * it closes (an interrupt would cut the closing short).
+     */
+    private volatile boolean interruptible = true;
 
     @Override
     public Integer call() throws Exception {
+        Thread demo = Thread.currentThread();
+        long[] stopStarted = {0};
+        int exit;
+        try (StopSignals signals = StopSignals.install(() -> {
+                    stopStarted[0] = System.nanoTime();
+                    System.out.println("stopping the demo: the job, the Kafka broker, "
+                            + (noIndex ? "" : "OpenSearch and the page, ")
+                            + "Flink's local cluster and its temporary files (Ctrl-C again: at once)");
+                    stopRequested.countDown();
+                    if (interruptible) {
+                        demo.interrupt();
+                    }
+                });
+                // The local clusters' files, in a folder of the demo's own: the RPC system's jar and
+                // the cluster's working directory were left in the temporary directory at each Ctrl-C.
+                TemporaryFiles tmp = TemporaryFiles.create("bioner-demo-")) {
+            try {
+                exit = run(tmp);
+            } catch (Exception e) {
+                if (!stopping()) {
+                    throw e;
+                }
+                exit = StopSignals.EXIT_CODE;
+            } finally {
+                interruptible = false;
+                Thread.interrupted();
+                LocalCluster.awaitClosed(tmp.dir, Duration.ofSeconds(30));
+            }
+        }
+        if (stopping()) {
+            System.out.printf("stopped (%.1f s)%n", (System.nanoTime() - stopStarted[0]) / 1e9);
+            return StopSignals.EXIT_CODE;
+        }
+        return exit;
+    }
+
+    private boolean stopping() {
+        return stopRequested.getCount() == 0;
+    }
+
+    private int run(TemporaryFiles tmp) throws Exception {
         Configuration options = new EngineArgs(spec).toConfiguration();
         options.addAll(CommandLineFlags.given(spec, List.of(ServingOptions.BATCH_MAX_WAIT)));
         options.set(KafkaOptions.CHECKPOINT_INTERVAL, Duration.ofSeconds(2));
@@ -134,7 +184,7 @@ final class DemoCommand implements Callable<Integer> {
         try (LocalPipeline p = LocalPipeline.start(
                 options,
                 bundles,
-                StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(port)),
+                StreamExecutionEnvironment.createLocalEnvironmentWithWebUI(LocalCluster.configuration(port, tmp.dir)),
                 SessionFactory.ONNX_RUNTIME)) {
             System.out.printf(
                     "Kafka broker %s; Flink dashboard http://localhost:%d%n", p.kafka.bootstrapServers(), port);
@@ -142,8 +192,11 @@ final class DemoCommand implements Callable<Integer> {
                 System.out.println(index.serve());
             }
             try {
-                return show(p);
+                return show(p, tmp);
             } finally {
+                // A stop interrupted a wait above; the closing below waits too.
+                interruptible = false;
+                Thread.interrupted();
                 if (ingest != null) {
                     ingest.cancel().get();
                 }
@@ -155,7 +208,7 @@ final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    private int show(LocalPipeline p) throws Exception {
+    private int show(LocalPipeline p, TemporaryFiles tmp) throws Exception {
         long t0 = System.nanoTime();
         List<DocumentEntities> docs;
         List<DeadLetter> dead;
@@ -173,7 +226,7 @@ final class DemoCommand implements Callable<Integer> {
             p.deadLetters.pollUntil(d -> d.size() >= BAD_RECORDS.size(), Duration.ofSeconds(30));
             docs = p.documents.poll(Duration.ZERO);
         } else {
-            ingest = startIngest(p);
+            ingest = startIngest(p, tmp);
             long expected = PubMedDirectory.citations(pubmed);
             System.out.printf("Ingesting %s: %d citations%n", pubmed, expected);
             p.documents.pollWhileProgressing(d -> p.documents.current().size() >= expected, Duration.ofMinutes(5));
@@ -198,6 +251,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         if (!exitWhenDone) {
             System.out.println("The job keeps running for the dashboard and the page; Ctrl-C stops it.");
+            interruptible = false;
             keepReadingDeadLetters(p, dead.size());
         }
         return 0;
@@ -206,9 +260,9 @@ final class DemoCommand implements Callable<Integer> {
     /** Until stopped: new dead letters count in the page's live line (the job's other outputs are in the index). */
     private void keepReadingDeadLetters(LocalPipeline p, int seen) throws InterruptedException {
         if (index == null) {
-            Thread.currentThread().join();
+            stopRequested.await();
         }
-        while (!Thread.currentThread().isInterrupted()) {
+        while (!stopping()) {
             int now = p.deadLetters.poll(Duration.ofSeconds(1)).size();
             for (; seen < now; seen++) {
                 index.deadLetterArrived();
@@ -230,7 +284,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     /** The ingest job on a second local cluster (no dashboard), watching --pubmed, checkpoints every 2 s. */
-    private JobClient startIngest(LocalPipeline p) throws Exception {
+    private JobClient startIngest(LocalPipeline p, TemporaryFiles tmp) throws Exception {
         Configuration c = new Configuration();
         c.set(IngestOptions.DIRECTORY, pubmed.toAbsolutePath().toUri().toString());
         c.set(IngestOptions.MONITOR_INTERVAL, Duration.ofSeconds(2));
@@ -238,7 +292,7 @@ final class DemoCommand implements Callable<Integer> {
         c.set(KafkaOptions.CHECKPOINT_INTERVAL, Duration.ofSeconds(2));
         IngestConfig cfg = IngestConfig.from(c);
         StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createLocalEnvironment(LocalCluster.configuration(0));
+                StreamExecutionEnvironment.createLocalEnvironment(LocalCluster.configuration(0, tmp.dir));
         IngestJob.wire(env, cfg);
         return env.executeAsync(IngestJob.NAME);
     }

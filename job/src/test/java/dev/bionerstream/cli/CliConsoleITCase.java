@@ -3,6 +3,7 @@ package dev.bionerstream.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class CliConsoleITCase {
     /** A throwable's first line ("java.lang.IllegalStateException: ..."), a frame, a cause, a trimmed frame count. */
-    private static final Pattern TRACE = Pattern.compile(
+    static final Pattern TRACE = Pattern.compile(
             "^(\\s+at \\S.*|Caused by: .*|\\s*\\.\\.\\. \\d+ more|([a-z][\\w$]*\\.)+[A-Z][\\w$]*(Exception|Error|Throwable)(: .*)?)$");
     /** A log line at WARN, as the CLI's log pattern prints it ("12:34:56 WARN  Logger - ..."). */
     private static final Pattern WARNING = Pattern.compile("^\\d\\d:\\d\\d:\\d\\d WARN ");
@@ -32,22 +33,10 @@ class CliConsoleITCase {
     @Test
     void theDemoPrintsItsSummaryAndNoStackTrace() throws Exception {
         Path root = repositoryRoot();
-        Path target = root.resolve("job").resolve("target");
-        String classpath = String.join(
-                File.pathSeparator,
-                target.resolve("classes").toString(),
-                Files.readString(target.resolve("cli-classpath.txt")).strip(),
-                Files.readString(target.resolve("cli-runtime-classpath.txt")).strip());
-        Path out = Files.createDirectories(target.resolve("cli-console")).resolve("demo.txt");
-        List<String> command = List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1",
-                "-Dbioner.home=" + root,
-                "-Dlog4j2.configurationFile="
-                        + root.resolve("job/src/main/cli/log4j2-cli.properties").toUri(),
-                "-cp",
-                classpath,
-                Main.class.getName(),
+        Path out =
+                Files.createDirectories(root.resolve("job/target/cli-console")).resolve("demo.txt");
+        List<String> command = new ArrayList<>(cliCommand(root));
+        command.addAll(List.of(
                 "demo",
                 "--exit-when-done",
                 "--abstracts",
@@ -57,7 +46,7 @@ class CliConsoleITCase {
                 "--port",
                 "0",
                 "--viewer.port",
-                "0");
+                "0"));
         Process demo = new ProcessBuilder(command)
                 .directory(root.toFile())
                 .redirectErrorStream(true)
@@ -97,7 +86,26 @@ class CliConsoleITCase {
                 .isEmpty();
     }
 
-    private static Path repositoryRoot() {
+    /** {@code ./bioner} without its build step: java with the script's options, classpath and main class. */
+    static List<String> cliCommand(Path root) throws IOException {
+        Path target = root.resolve("job").resolve("target");
+        String classpath = String.join(
+                File.pathSeparator,
+                target.resolve("classes").toString(),
+                Files.readString(target.resolve("cli-classpath.txt")).strip(),
+                Files.readString(target.resolve("cli-runtime-classpath.txt")).strip());
+        return List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-Dbioner.home=" + root,
+                "-Dlog4j2.configurationFile="
+                        + root.resolve("job/src/main/cli/log4j2-cli.properties").toUri(),
+                "-cp",
+                classpath,
+                Main.class.getName());
+    }
+
+    static Path repositoryRoot() {
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
             if (Files.isRegularFile(p.resolve("bioner")) && Files.isDirectory(p.resolve("job"))) {
                 return p;
