@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * answer was the text's own species, or none.
  */
 class GeneSpeciesTest {
-    private static final EntityLinker SHIPPED = EntityLinkerTest.SHIPPED;
+    private static final EntityLinker SHIPPED = ShippedLinkerTest.SHIPPED;
 
     /** Every occurrence of each gene in the document, linked; their ids in text order. */
     private static List<String> genes(String title, String abstractText, String... genes) {
