@@ -3,39 +3,24 @@ package dev.bionerstream.linking;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.text.DocumentText;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The linker's steps for one name ({@link NameResolver}, {@link EntityLinker}) on the tiny
  * vocabularies of {@link TinyVocabularies#world}: exact names, a document's abbreviations,
  * composite mentions, trigram candidates and the minimum score, alternative and superseded ids, and
- * the same links in any order and on any thread. {@link ShippedLinkerTest} checks the real names on
- * the shipped vocabularies.
+ * the same links in any order. {@link ShippedLinkerTest} checks the real names on the shipped
+ * vocabularies, and the same links on any thread.
  */
 class EntityLinkerTest {
-    @TempDir
-    static Path dir;
-
-    static EntityLinker linker;
-
-    @BeforeAll
-    static void writeTheVocabularies() {
-        linker = TinyVocabularies.world(dir);
-    }
+    private static final EntityLinker linker = TinyVocabularies.world();
 
     static Link one(String text, String type, String mention) {
-        return linker.link(DocumentText.of(text), List.of(new Mention(type, mention, text.indexOf(mention))))
-                .get(0);
+        return TinyVocabularies.first(linker, text, type, mention);
     }
 
     static String id(String type, String mention) {
@@ -108,8 +93,7 @@ class EntityLinkerTest {
     @Test
     void anAbbreviationTakesTheConceptOfItsLongFormInTheSameDocument() {
         String text = "Patients with iodide transport defect (ITD) were studied. ITD is rare.";
-        Link itd = linker.link(DocumentText.of(text), List.of(new Mention("disease", "ITD", text.lastIndexOf("ITD"))))
-                .get(0);
+        Link itd = TinyVocabularies.last(linker, text, "disease", "ITD");
         assertThat(itd.id()).isEqualTo("mesh:C14");
         assertThat(itd.score()).isEqualTo(1.0);
         assertThat(one("ITD was measured.", "disease", "ITD").isNil())
@@ -117,9 +101,7 @@ class EntityLinkerTest {
                 .isTrue();
         // a long form that is only near a name still gives the abbreviation its concept
         String near = "Patients with iodine transport defects (ITD) were studied. ITD is rare.";
-        Link approximate = linker.link(
-                        DocumentText.of(near), List.of(new Mention("disease", "ITD", near.lastIndexOf("ITD"))))
-                .get(0);
+        Link approximate = TinyVocabularies.last(linker, near, "disease", "ITD");
         assertThat(approximate.id()).isEqualTo("mesh:C14");
         assertThat(approximate.score()).isLessThan(1.0);
     }
@@ -222,27 +204,7 @@ class EntityLinkerTest {
         }
     }
 
-    @Test
-    void theSameMentionsGetTheSameLinksOnAnyThread() throws Exception {
-        List<Mention> mentions = mentionsOfEveryStep();
-        List<Link> expected = linker.link(DocumentText.of(TEXT), mentions);
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        try {
-            List<Future<List<Link>>> runs = new ArrayList<>();
-            for (int i = 0; i < 200; i++) {
-                runs.add(pool.submit(() -> linker.link(DocumentText.of(TEXT), mentions)));
-            }
-            for (Future<List<Link>> run : runs) {
-                assertThat(run.get()).isEqualTo(expected);
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
     private static String linkGene(String text, String gene) {
-        return linker.link(DocumentText.of(text), List.of(new Mention("gene", gene, text.indexOf(gene))))
-                .get(0)
-                .id();
+        return one(text, "gene", gene).id();
     }
 }

@@ -6,6 +6,9 @@ import dev.bionerstream.text.DocumentText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,8 +21,7 @@ class ShippedLinkerTest {
     static final EntityLinker SHIPPED = Linkers.shared(LinkSettings.shipped());
 
     static Link one(String text, String type, String mention) {
-        return SHIPPED.link(DocumentText.of(text), List.of(new Mention(type, mention, text.indexOf(mention))))
-                .get(0);
+        return TinyVocabularies.first(SHIPPED, text, type, mention);
     }
 
     static String id(String type, String mention) {
@@ -150,6 +152,46 @@ class ShippedLinkerTest {
                         .get(0)
                         .id())
                 .isEqualTo("ncbigene:22059");
+    }
+
+    /**
+     * On the shipped vocabularies, not tiny ones: a trigram query gathers its candidates in a scratch
+     * buffer, and only a vocabulary with far more names than a query scores exactly
+     * ({@code TrigramIndex.CANDIDATES}) would link differently if two threads shared one.
+     */
+    @Test
+    void theSameMentionsGetTheSameLinksOnAnyThread() throws Exception {
+        String text = "Naloxone and acetaminophene in mice with nephrotoxic injury; p53, PKCalpha and hGRalpha; "
+                + "cardiomyopathic changes, qwxzv blorf and colorectal and endometrial cancers in patients.";
+        List<Mention> mentions = new ArrayList<>();
+        for (String[] m : new String[][] {
+            {"chemical", "Naloxone"},
+            {"chemical", "acetaminophene"},
+            {"species", "mice"},
+            {"disease", "nephrotoxic injury"},
+            {"gene", "p53"},
+            {"gene", "PKCalpha"},
+            {"gene", "hGRalpha"},
+            {"disease", "cardiomyopathic"},
+            {"chemical", "qwxzv blorf"},
+            {"disease", "colorectal and endometrial cancers"},
+            {"species", "patients"}
+        }) {
+            mentions.add(new Mention(m[0], m[1], text.indexOf(m[1])));
+        }
+        List<Link> expected = SHIPPED.link(DocumentText.of(text), mentions);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<List<Link>>> runs = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                runs.add(pool.submit(() -> SHIPPED.link(DocumentText.of(text), mentions)));
+            }
+            for (Future<List<Link>> run : runs) {
+                assertThat(run.get()).isEqualTo(expected);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     private static String linkGene(String text, String species) {

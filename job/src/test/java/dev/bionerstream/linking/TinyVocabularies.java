@@ -1,5 +1,6 @@
 package dev.bionerstream.linking;
 
+import dev.bionerstream.text.DocumentText;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -7,9 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.tukaani.xz.LZMA2Options;
 import org.tukaani.xz.XZOutputStream;
@@ -183,6 +186,45 @@ final class TinyVocabularies {
     /** The small world most rule tests share: {@link #chemicals}, {@link #diseases}, {@link #genes}, {@link #species}. */
     static EntityLinker world(Path dir) {
         return linker(dir, chemicals(), diseases(), genes(), species());
+    }
+
+    private static EntityLinker world;
+
+    /** {@link #world(Path)} written once per test JVM into a folder removed when the JVM exits. */
+    static synchronized EntityLinker world() {
+        if (world == null) {
+            try {
+                Path dir = Files.createTempDirectory("tiny-vocabularies");
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(dir)));
+                world = world(dir);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return world;
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> all = Files.walk(dir)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder the system cleans up in the end
+        }
+    }
+
+    /** The link of {@code mention}, of {@code type}, where it stands first in the document {@code text}. */
+    static Link first(EntityLinker linker, String text, String type, String mention) {
+        return linkAt(linker, text, type, mention, text.indexOf(mention));
+    }
+
+    /** The link of {@code mention} where it stands last in {@code text}: after its definition, for an abbreviation. */
+    static Link last(EntityLinker linker, String text, String type, String mention) {
+        return linkAt(linker, text, type, mention, text.lastIndexOf(mention));
+    }
+
+    private static Link linkAt(EntityLinker linker, String text, String type, String mention, int at) {
+        return linker.link(DocumentText.of(text), List.of(new Mention(type, mention, at)))
+                .get(0);
     }
 
     static Bundle chemicals() {
