@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  * a descriptor), and a training name gives way to a descriptor created after its corpus.
  */
 class CurrentIdsTest {
-    private static final EntityLinker SHIPPED = EntityLinkerTest.SHIPPED;
+    private static final EntityLinker SHIPPED = ShippedLinkerTest.SHIPPED;
 
     /** The corpora's mention types, ours. */
     private static final Map<String, String> TYPES = Map.ofEntries(

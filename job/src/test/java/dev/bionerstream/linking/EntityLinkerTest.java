@@ -6,20 +6,21 @@ import dev.bionerstream.text.DocumentText;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-/** The linker on the shipped vocabularies: MeSH 2024, MEDIC, NCBI Gene (human, mouse), LINNAEUS. */
+/**
+ * The linker's steps for one name ({@link NameResolver}, {@link EntityLinker}) on the tiny
+ * vocabularies of {@link TinyVocabularies#world}: exact names, a document's abbreviations,
+ * composite mentions, trigram candidates and the minimum score, alternative and superseded ids, and
+ * the same links in any order. {@link ShippedLinkerTest} checks the real names on the shipped
+ * vocabularies, and the same links on any thread.
+ */
 class EntityLinkerTest {
-    static final EntityLinker SHIPPED = Linkers.shared(LinkSettings.shipped());
+    private static final EntityLinker linker = TinyVocabularies.world();
 
     static Link one(String text, String type, String mention) {
-        return SHIPPED.link(DocumentText.of(text), List.of(new Mention(type, mention, text.indexOf(mention))))
-                .get(0);
+        return TinyVocabularies.first(linker, text, type, mention);
     }
 
     static String id(String type, String mention) {
@@ -27,211 +28,183 @@ class EntityLinkerTest {
     }
 
     @Test
+    void theBundlesAreReadWithEveryFile() {
+        assertThat(linker.vocabularies()).containsOnlyKeys("chemical", "disease", "gene", "species");
+        assertThat(linker.vocabularies().get("chemical").lineage()).isEqualTo("tiny-chemical:1");
+        assertThat(linker.vocabularies().get("gene").taxa()).containsOnly(9606, 10090, 10116);
+        assertThat(linker.vocabularies().get("species").taxonomySize()).isEqualTo(4);
+    }
+
+    @Test
     void namesAndSynonymsLinkExactlyWhateverTheirCaseHyphensOrPlural() {
-        assertThat(id("chemical", "Naloxone")).isEqualTo("mesh:D009270");
-        assertThat(id("chemical", "naloxone hydrochloride")).isEqualTo("mesh:D009270");
+        assertThat(id("chemical", "NALOXONE")).isEqualTo("mesh:D1");
+        assertThat(id("chemical", "naloxone-hydrochloride")).isEqualTo("mesh:D1");
         assertThat(List.of(id("chemical", "acetaminophen"), id("chemical", "Paracetamol"), id("chemical", "Tylenol")))
-                .containsOnly("mesh:D000082");
-        assertThat(id("disease", "Seizures"))
-                .isEqualTo(id("disease", "seizure"))
-                .isEqualTo("mesh:D012640");
-        assertThat(id("gene", "BRCA1")).isEqualTo("ncbigene:672");
-        assertThat(id("gene", "TNF-α")).isEqualTo(id("gene", "TNF alpha")).isEqualTo("ncbigene:7124");
-        assertThat(id("species", "patients")).isEqualTo("ncbitaxon:9606");
-        assertThat(id("gene", "PKCalpha")).isEqualTo("ncbigene:5578");
-        assertThat(id("gene", "hGRalpha")).as("a human initial read past").isEqualTo("ncbigene:2908");
-        Link naloxone = one("Naloxone", "chemical", "Naloxone");
-        assertThat(naloxone.name()).isEqualTo("Naloxone");
+                .containsOnly("mesh:D2");
+        assertThat(id("disease", "seizure"))
+                .isEqualTo(id("disease", "Convulsions"))
+                .isEqualTo("mesh:D10");
+        Link naloxone = one("naloxone", "chemical", "naloxone");
+        assertThat(naloxone.name()).as("the preferred name").isEqualTo("Naloxone");
         assertThat(naloxone.score()).isEqualTo(1.0);
     }
 
     @Test
-    void anOrgansTumourIsItsNeoplasmsDescriptor() {
-        assertThat(id("disease", "prostate carcinoma"))
-                .isEqualTo(id("disease", "prostate cancer"))
-                .isEqualTo("mesh:D011471");
-        assertThat(id("disease", "pancreatic tumours")).isEqualTo("mesh:D010190");
-        assertThat(id("disease", "prostatic adenocarcinoma")).isEqualTo("mesh:D011471");
+    void aGenesNameIsAlsoFoundWithoutATrailingProteinAndWithOneLetterGreek() {
+        assertThat(id("gene", "BRCA1 protein"))
+                .isEqualTo(id("gene", "BRCA1 gene"))
+                .isEqualTo("ncbigene:672");
+        assertThat(id("gene", "b-catenin")).isEqualTo(id("gene", "β-catenin")).isEqualTo("ncbigene:1499");
+        assertThat(id("chemical", "Naloxone protein")).as("genes only").isNotEqualTo("mesh:D1");
     }
 
     @Test
-    void medicsAlternativeIdsNameTheSameConceptBothWays() {
-        Vocabulary diseases = SHIPPED.vocabularies().get("disease");
-        assertThat(diseases.sameAs("mesh:C531617")).contains("mesh:C531617", "omim:105400");
-        assertThat(diseases.sameAs("omim:105400")).contains("mesh:C531617");
-        assertThat(diseases.sameAs("mesh:D009270")).containsExactly("mesh:D009270");
+    void aHumanOrMouseInitialBeforeAGeneSymbolIsReadPast() {
+        assertThat(linkGene("hGR was measured in the mice.", "hGR")).isEqualTo("ncbigene:2908");
+        assertThat(linkGene("mGR was measured in the patients.", "mGR")).isEqualTo("ncbigene:14815");
+    }
+
+    @Test
+    void anOrgansTumourIsItsCancer() {
+        assertThat(id("disease", "prostate carcinoma"))
+                .isEqualTo(id("disease", "prostate tumours"))
+                .isEqualTo(id("disease", "Prostate cancer"))
+                .isEqualTo("mesh:D11");
+        assertThat(id("chemical", "Clonidine tumour")).as("diseases only").isNotEqualTo("mesh:D3");
+    }
+
+    @Test
+    void alternativeAndSupersededIdsNameTheSameConceptBothWays() {
+        Vocabulary diseases = linker.vocabularies().get("disease");
+        assertThat(diseases.sameAs("mesh:C14")).containsExactly("mesh:C14", "omim:274400");
+        assertThat(diseases.sameAs("omim:274400")).containsExactly("mesh:C14", "omim:274400");
+        assertThat(diseases.sameAs("mesh:D10")).containsExactly("mesh:D10");
+        Vocabulary chemicals = linker.vocabularies().get("chemical");
+        assertThat(chemicals.isSuperseded("mesh:C4")).isTrue();
+        assertThat(chemicals.isSuperseded("mesh:D4")).isFalse();
+        assertThat(chemicals.sameAs("mesh:C4")).containsExactly("mesh:C4", "mesh:D4");
+        assertThat(chemicals.sameAs("mesh:D4")).containsExactly("mesh:C4", "mesh:D4");
+        assertThat(chemicals.has("mesh:C4"))
+                .as("the bundle never gives a replaced id")
+                .isFalse();
+        assertThat(id("chemical", "Amisulpride")).isEqualTo("mesh:D4");
     }
 
     @Test
     void anAbbreviationTakesTheConceptOfItsLongFormInTheSameDocument() {
         String text = "Patients with iodide transport defect (ITD) were studied. ITD is rare.";
-        Link itd = one(text, "disease", "ITD");
-        // NCBI-disease's omim:274400, an alternative id MEDIC gives the concept Thyroid Dyshormonogenesis 1
-        assertThat(itd.id()).isEqualTo(id("disease", "iodide transport defect")).isEqualTo("mesh:C564766");
-        // elsewhere "ITD" is not that disease
-        assertThat(one("ITD was measured.", "disease", "ITD").id()).isNotEqualTo("mesh:C564766");
+        Link itd = TinyVocabularies.last(linker, text, "disease", "ITD");
+        assertThat(itd.id()).isEqualTo("mesh:C14");
+        assertThat(itd.score()).isEqualTo(1.0);
+        assertThat(one("ITD was measured.", "disease", "ITD").isNil())
+                .as("undefined elsewhere")
+                .isTrue();
+        // a long form that is only near a name still gives the abbreviation its concept
+        String near = "Patients with iodine transport defects (ITD) were studied. ITD is rare.";
+        Link approximate = TinyVocabularies.last(linker, near, "disease", "ITD");
+        assertThat(approximate.id()).isEqualTo("mesh:C14");
+        assertThat(approximate.score()).isLessThan(1.0);
     }
 
     @Test
     void aCompositeMentionLinksToEachOfItsConcepts() {
-        Link l = one("x", "disease", "colorectal and endometrial cancers");
-        assertThat(l.concepts()).extracting(Concept::id).containsExactly("mesh:D015179", "mesh:D016889");
-        assertThat(l.id()).isEqualTo("mesh:D015179|mesh:D016889");
-        assertThat(one("x", "disease", "type 1 and type 2 diabetes").id()).isEqualTo("mesh:D003922|mesh:D003924");
+        Link l = one("x", "disease", "breast and ovarian cancer");
+        assertThat(l.concepts()).extracting(Concept::id).containsExactly("mesh:D12", "mesh:D13");
+        assertThat(l.id()).isEqualTo("mesh:D12|mesh:D13");
+        assertThat(l.score()).isEqualTo(1.0);
+        assertThat(one("x", "disease", "ovarian, breast or prostate cancers").id())
+                .isEqualTo("mesh:D13|mesh:D12|mesh:D11");
+        assertThat(one("x", "disease", "breast cancer or breast neoplasm").id())
+                .as("a concept once")
+                .isEqualTo("mesh:D12");
     }
 
     @Test
     void aNameFoundNowhereExactlyTakesTheNearestAboveTheMinimumScore() {
         Link misspelt = one("x", "chemical", "acetaminophene");
-        assertThat(misspelt.id()).isEqualTo("mesh:D000082");
+        assertThat(misspelt.id()).isEqualTo("mesh:D2");
         assertThat(misspelt.score()).isLessThan(1.0).isGreaterThanOrEqualTo(LinkSettings.DEFAULT_MIN_SCORE);
-        assertThat(one("x", "disease", "cardiomyopathic").id()).isEqualTo("mesh:D009202");
+        assertThat(one("x", "disease", "cardiomyopathy").id()).isEqualTo("mesh:D16");
     }
 
     @Test
     void nothingCloseEnoughIsNilAndTheMentionIsKept() {
-        Link l = one("x", "chemical", "qwxzv blorf");
-        assertThat(l.isNil()).isTrue();
-        assertThat(l.id()).isNull();
-        assertThat(l.score()).isLessThan(LinkSettings.DEFAULT_MIN_SCORE);
-        Link near = one("x", "disease", "hepatotoxic damage");
+        Link far = one("x", "chemical", "qwxzv blorf");
+        assertThat(far.isNil()).isTrue();
+        assertThat(far.id()).isNull();
+        assertThat(far.name()).isNull();
+        assertThat(far.score()).isLessThan(LinkSettings.DEFAULT_MIN_SCORE);
+        Link near = one("x", "disease", "nephrotoxic");
         assertThat(near.isNil()).as("nearest name under the minimum score").isTrue();
-        assertThat(near.score()).isGreaterThan(0.5).isLessThan(LinkSettings.DEFAULT_MIN_SCORE);
-        assertThat(SHIPPED.withMinScore(0)
-                        .link(DocumentText.of("x"), List.of(new Mention("disease", "hepatotoxic damage")))
-                        .get(0)
-                        .isNil())
+        assertThat(near.score()).isGreaterThan(0.3).isLessThan(LinkSettings.DEFAULT_MIN_SCORE);
+        assertThat(atMinScore(0, "disease", "nephrotoxic").id())
                 .as("at minimum score 0 the best candidate")
-                .isFalse();
-        assertThat(one("x", "normalizable", "creatinina").isNil())
-                .as("no vocabulary for the type")
-                .isTrue();
+                .isEqualTo("mesh:D15");
+        assertThat(atMinScore(near.score(), "disease", "nephrotoxic").id())
+                .as("a score equal to the minimum is enough")
+                .isEqualTo("mesh:D15");
+        Link untyped = one("x", "cell_line", "Naloxone");
+        assertThat(untyped.isNil()).as("no vocabulary for the type").isTrue();
+        assertThat(untyped.score()).isZero();
     }
 
-    @Test
-    void aGeneIsTheGeneOfTheSpeciesItsDocumentNames() {
-        assertThat(linkGene("Levels of p53 rose in the mice.", "mice")).isEqualTo("ncbigene:22059");
-        assertThat(linkGene("Levels of p53 rose in the patients.", "patients")).isEqualTo("ncbigene:7157");
-        assertThat(linkGene("Levels of p53 rose.", null)).as("human first").isEqualTo("ncbigene:7157");
-        // a species right before the gene wins over the document's most named one
-        String text = "Mice and mice again: mice carrying human L-FABP.";
+    private static Link atMinScore(double minScore, String type, String mention) {
+        return linker.withMinScore(minScore)
+                .link(DocumentText.of("x"), List.of(new Mention(type, mention)))
+                .get(0);
+    }
+
+    /** Mentions of every step and type, their document's abbreviation and species included. */
+    private static final String TEXT =
+            "Naloxone reverses the effect of clonidine in mice and patients with iodide transport defect (ITD);"
+                    + " p53 and BRCA1 levels, ITD, breast and ovarian cancer, acetaminophene, qwxzv blorf, PAR1,"
+                    + " nephrotoxic injury in rats, BDNF.";
+
+    private static List<Mention> mentionsOfEveryStep() {
         List<Mention> mentions = new ArrayList<>();
-        for (int at : new int[] {0, 9, 21}) {
-            mentions.add(new Mention("species", text.substring(at, at + 4), at));
+        for (String[] m : new String[][] {
+            {"chemical", "Naloxone"},
+            {"chemical", "clonidine"},
+            {"species", "mice"},
+            {"species", "patients"},
+            {"disease", "iodide transport defect"},
+            {"disease", "ITD"},
+            {"gene", "p53"},
+            {"gene", "BRCA1"},
+            {"disease", "breast and ovarian cancer"},
+            {"chemical", "acetaminophene"},
+            {"chemical", "qwxzv blorf"},
+            {"gene", "PAR1"},
+            {"disease", "nephrotoxic injury"},
+            {"species", "rats"},
+            {"gene", "BDNF"}
+        }) {
+            mentions.add(new Mention(m[0], m[1], TEXT.indexOf(m[1])));
         }
-        mentions.add(new Mention("species", "human", text.indexOf("human")));
-        mentions.add(new Mention("gene", "L-FABP", text.indexOf("L-FABP")));
-        assertThat(SHIPPED.link(DocumentText.of(text), mentions).get(4).id()).isEqualTo("ncbigene:2168");
-    }
-
-    @Test
-    void aSymbolTwoGenesOfOneSpeciesShareIsTheGeneWhoseOtherNamesTheDocumentUses() {
-        String receptors = "Protease-activated receptors in the bladder: PAR1-deficient mice had less edema.";
-        String kinases =
-                "MAP/microtubule affinity-regulating kinases set cell polarity: PAR1 in mice phosphorylates tau.";
-        assertThat(linkGene(receptors, "PAR1", "mice"))
-                .as("F2r, proteinase-activated receptor 1")
-                .isEqualTo("ncbigene:14062");
-        assertThat(linkGene(kinases, "PAR1", "mice"))
-                .as("Mark2, a MAP/microtubule affinity regulating kinase")
-                .isEqualTo("ncbigene:13728");
-    }
-
-    @Test
-    void aGeneOfASpeciesOutsideTheGeneVocabularyIsReachedByTheTrainingCorpusNames() {
-        // BioRED's training abstracts annotate BDNF in rat studies with the rat gene; the bundle keeps its species
-        assertThat(linkGene("BDNF rose in the hippocampus of the rats.", "BDNF", "rats"))
-                .isEqualTo("ncbigene:24225");
-        assertThat(linkGene("BDNF rose in the hippocampus of the patients.", "BDNF", "patients"))
-                .isEqualTo("ncbigene:627");
-    }
-
-    @Test
-    void theGeneSpeciesOptionRestrictsGenesToTheTaxaGiven() {
-        LinkSettings mouseOnly = new LinkSettings(
-                Map.of("gene", VocabularyFiles.inJar("gene")), Map.of(), Map.of(), List.of(10090), 0.75);
-        EntityLinker linker = Linkers.shared(mouseOnly);
-        String text = "Levels of p53 rose in the patients.";
-        assertThat(linker.link(DocumentText.of(text), List.of(new Mention("gene", "p53", 10)))
-                        .get(0)
-                        .id())
-                .isEqualTo("ncbigene:22059");
+        return mentions;
     }
 
     @Test
     void theSameMentionsGetTheSameLinksInAnyOrder() {
-        String text =
-                "Naloxone reverses the effect of clonidine in mice and patients with iodide transport defect (ITD);"
-                        + " p53 and BRCA1 levels, ITD, breast and ovarian cancer, nephrotoxic injury.";
-        List<Mention> mentions = new ArrayList<>();
-        for (String[] m : new String[][] {
-            {"chemical", "Naloxone"}, {"chemical", "clonidine"}, {"species", "mice"}, {"species", "patients"},
-            {"disease", "iodide transport defect"}, {"disease", "ITD"}, {"gene", "p53"}, {"gene", "BRCA1"},
-            {"disease", "breast and ovarian cancer"}, {"disease", "nephrotoxic injury"}
-        }) {
-            mentions.add(new Mention(m[0], m[1], text.indexOf(m[1])));
-        }
-        List<Link> expected = SHIPPED.link(DocumentText.of(text), mentions);
+        List<Mention> mentions = mentionsOfEveryStep();
+        List<Link> expected = linker.link(DocumentText.of(TEXT), mentions);
+        assertThat(expected).filteredOn(l -> !l.isNil()).hasSize(12);
         Random random = new Random(7);
-        for (int round = 0; round < 20; round++) {
+        for (int round = 0; round < 50; round++) {
             List<Integer> order = new ArrayList<>();
             for (int i = 0; i < mentions.size(); i++) {
                 order.add(i);
             }
             Collections.shuffle(order, random);
-            List<Link> shuffled = SHIPPED.link(
-                    DocumentText.of(text), order.stream().map(mentions::get).toList());
+            List<Link> shuffled = linker.link(
+                    DocumentText.of(TEXT), order.stream().map(mentions::get).toList());
             for (int i = 0; i < order.size(); i++) {
                 assertThat(shuffled.get(i)).isEqualTo(expected.get(order.get(i)));
             }
         }
     }
 
-    @Test
-    void theSameMentionsGetTheSameLinksOnAnyThread() throws Exception {
-        String text = "Naloxone and acetaminophene in mice with nephrotoxic injury; p53, PKCalpha and hGRalpha; "
-                + "cardiomyopathic changes, qwxzv blorf and colorectal and endometrial cancers in patients.";
-        List<Mention> mentions = new ArrayList<>();
-        for (String[] m : new String[][] {
-            {"chemical", "Naloxone"},
-            {"chemical", "acetaminophene"},
-            {"species", "mice"},
-            {"disease", "nephrotoxic injury"},
-            {"gene", "p53"},
-            {"gene", "PKCalpha"},
-            {"gene", "hGRalpha"},
-            {"disease", "cardiomyopathic"},
-            {"chemical", "qwxzv blorf"},
-            {"disease", "colorectal and endometrial cancers"},
-            {"species", "patients"}
-        }) {
-            mentions.add(new Mention(m[0], m[1], text.indexOf(m[1])));
-        }
-        List<Link> expected = SHIPPED.link(DocumentText.of(text), mentions);
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        try {
-            List<Future<List<Link>>> runs = new ArrayList<>();
-            for (int i = 0; i < 200; i++) {
-                runs.add(pool.submit(() -> SHIPPED.link(DocumentText.of(text), mentions)));
-            }
-            for (Future<List<Link>> run : runs) {
-                assertThat(run.get()).isEqualTo(expected);
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private static String linkGene(String text, String species) {
-        return linkGene(text, "p53", species);
-    }
-
-    private static String linkGene(String text, String gene, String species) {
-        List<Mention> mentions = new ArrayList<>();
-        mentions.add(new Mention("gene", gene, text.indexOf(gene)));
-        if (species != null) {
-            mentions.add(new Mention("species", species, text.indexOf(species)));
-        }
-        return SHIPPED.link(DocumentText.of(text), mentions).get(0).id();
+    private static String linkGene(String text, String gene) {
+        return one(text, "gene", gene).id();
     }
 }

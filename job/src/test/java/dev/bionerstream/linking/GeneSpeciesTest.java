@@ -2,11 +2,7 @@ package dev.bionerstream.linking;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.bionerstream.text.DocumentText;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,20 +11,10 @@ import org.junit.jupiter.api.Test;
  * answer was the text's own species, or none.
  */
 class GeneSpeciesTest {
-    private static final EntityLinker SHIPPED = EntityLinkerTest.SHIPPED;
+    private static final EntityLinker SHIPPED = ShippedLinkerTest.SHIPPED;
 
-    /** Every occurrence of each gene in the document, linked; their ids in text order. */
     private static List<String> genes(String title, String abstractText, String... genes) {
-        DocumentText doc = DocumentText.of(title, abstractText);
-        List<Mention> mentions = new ArrayList<>();
-        for (String gene : genes) {
-            Matcher m = Pattern.compile("\\b" + Pattern.quote(gene) + "\\b").matcher(doc.text());
-            while (m.find()) {
-                mentions.add(new Mention("gene", gene, m.start()));
-            }
-        }
-        mentions.sort((a, b) -> Integer.compare(a.start(), b.start()));
-        return SHIPPED.link(doc, mentions).stream().map(Link::id).toList();
+        return GeneSpeciesRulesTest.genes(SHIPPED, title, abstractText, genes);
     }
 
     @Test

@@ -1,12 +1,16 @@
 package dev.bionerstream.linking;
 
-import static dev.bionerstream.linking.EntityLinkerTest.id;
+import static dev.bionerstream.linking.ShippedLinkerTest.id;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.bionerstream.text.DocumentText;
 import java.io.BufferedReader;
 import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Species beyond LINNAEUS's dictionary: every named taxon of NCBI Taxonomy, looked up exactly, and
@@ -41,6 +45,31 @@ class TaxonomyTest {
     }
 
     @Test
+    void aNameOnlyTheTaxonomyHasLinksToItsTaxonAndTheSpeciesVocabularysOwnNamesComeFirst(@TempDir Path dir) {
+        EntityLinker tiny = TinyVocabularies.linker(dir, TinyVocabularies.species());
+        assertThat(tinyId(tiny, "TBEV")).isEqualTo("ncbitaxon:11084");
+        assertThat(tinyId(tiny, "TICK-BORNE ENCEPHALITIS VIRUS")).isEqualTo("ncbitaxon:11084");
+        assertThat(tinyId(tiny, "human")).isEqualTo("ncbitaxon:9606");
+        assertThat(tiny.vocabularies().get("species").has("ncbitaxon:11084")).isTrue();
+        assertThat(tiny.vocabularies().get("species").has("ncbitaxon:11085")).isFalse();
+    }
+
+    @Test
+    void theSpeciesRankRuleOnATinyVocabulary(@TempDir Path dir) {
+        EntityLinker tiny = TinyVocabularies.linker(dir, TinyVocabularies.species());
+        // LINNAEUS's "maize" is the subspecies; the species, Zea mays, only NCBI Taxonomy names
+        assertThat(tinyId(tiny, "maize")).isEqualTo("ncbitaxon:4577");
+        assertThat(tinyId(tiny, "Zea mays")).isEqualTo("ncbitaxon:4577");
+        assertThat(tinyId(tiny, "Zea mays subsp. mays")).as("named as such").isEqualTo("ncbitaxon:381124");
+    }
+
+    private static String tinyId(EntityLinker linker, String mention) {
+        return linker.link(DocumentText.of(mention), List.of(new Mention("species", mention, 0)))
+                .get(0)
+                .id();
+    }
+
+    @Test
     void virusesAndStrainsLinkToTheirTaxonOnTheShippedVocabularies() {
         assertThat(id("species", "Tick-borne encephalitis virus")).isEqualTo("ncbitaxon:11084");
         assertThat(id("species", "Human papillomavirus type 8")).isEqualTo("ncbitaxon:10579");
@@ -49,7 +78,7 @@ class TaxonomyTest {
         assertThat(id("species", "Vibrio cholerae V52"))
                 .as("a strain the text writes by its code")
                 .isEqualTo("ncbitaxon:345076");
-        assertThat(EntityLinkerTest.SHIPPED.vocabularies().get("species").taxonomySize())
+        assertThat(ShippedLinkerTest.SHIPPED.vocabularies().get("species").taxonomySize())
                 .isGreaterThan(850_000);
     }
 

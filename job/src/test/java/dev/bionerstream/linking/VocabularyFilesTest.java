@@ -110,10 +110,11 @@ class VocabularyFilesTest {
     }
 
     @Test
-    void anExtraVocabularyAddsToTheShippedOne() throws IOException {
-        Path extra = Files.writeString(dir.resolve("extra.tsv"), "acme:drug-42\tWonderdrug\n");
+    void anExtraVocabularyAddsToTheBundleAndReplacesItsConceptOfTheSameId() throws IOException {
+        Path extra = Files.writeString(
+                dir.resolve("extra.tsv"), "acme:drug-42\tWonderdrug\nmesh:D3\tClonidine Hydrochloride\n");
         LinkSettings settings = new LinkSettings(
-                Map.of("chemical", VocabularyFiles.inJar("chemical")),
+                Map.of("chemical", TinyVocabularies.chemicals().writeTo(dir).toString()),
                 Map.of(),
                 Map.of("chemical", extra.toString()),
                 List.of(),
@@ -121,10 +122,13 @@ class VocabularyFilesTest {
         EntityLinker linker = EntityLinker.open(settings);
         List<Link> links = linker.link(
                 DocumentText.of("x"),
-                List.of(new Mention("chemical", "wonderdrug"), new Mention("chemical", "naloxone")));
-        assertThat(links).extracting(Link::id).containsExactly("acme:drug-42", "mesh:D009270");
-        assertThat(linker.vocabularies().get("chemical").lineage())
-                .isEqualTo("bioner-vocab-chemical:2024.1+user:extra.tsv");
+                List.of(
+                        new Mention("chemical", "wonderdrug"),
+                        new Mention("chemical", "naloxone"),
+                        new Mention("chemical", "clonidine")));
+        assertThat(links).extracting(Link::id).containsExactly("acme:drug-42", "mesh:D1", "mesh:D3");
+        assertThat(links.get(2).name()).as("the user's concept").isEqualTo("Clonidine Hydrochloride");
+        assertThat(linker.vocabularies().get("chemical").lineage()).isEqualTo("tiny-chemical:1+user:extra.tsv");
     }
 
     private static void gzip(Path file, String content) throws IOException {
