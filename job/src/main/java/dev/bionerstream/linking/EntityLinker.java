@@ -40,6 +40,7 @@ public final class EntityLinker {
     static final int MOUSE = 10090;
     static final int RAT = 10116;
 
+    static final String CHEMICAL = "chemical";
     static final String GENE = "gene";
     static final String DISEASE = "disease";
     static final String SPECIES = "species";

@@ -43,6 +43,7 @@ final class NameResolver {
 
     private final Vocabulary vocabulary;
     private final boolean gene;
+    private final boolean chemical;
     private final boolean disease;
     private final boolean species;
     private final List<Integer> geneTaxa;
@@ -58,6 +59,7 @@ final class NameResolver {
             Vocabulary vocabulary, String type, List<Integer> geneTaxa, DocumentWords document, LinkSettings settings) {
         this.vocabulary = vocabulary;
         this.gene = type.equals(EntityLinker.GENE);
+        this.chemical = type.equals(EntityLinker.CHEMICAL);
         this.disease = type.equals(EntityLinker.DISEASE);
         this.species = type.equals(EntityLinker.SPECIES);
         this.geneTaxa = geneTaxa;
@@ -67,9 +69,17 @@ final class NameResolver {
 
     /**
      * The concept named exactly so, or null. A gene name that is no name as a whole but is one after
-     * a species' initial ("hGR", "mTert") is that species' gene.
+     * a species' initial ("hGR", "mTert") is that species' gene; a chemical written as an element's
+     * symbol ("Pb") is that element ({@link ElementSymbols}).
      */
     Candidate exactly(String name) {
+        String element = chemical ? ElementSymbols.element(name) : null;
+        if (element != null) {
+            Candidate c = choose(exact(element), element, geneTaxa);
+            if (c != null) {
+                return c;
+            }
+        }
         String key = NameKey.of(name);
         List<Candidate> found = exact(key);
         if (found.isEmpty() && gene && SPECIES_PREFIX.matcher(name.strip()).matches()) {
