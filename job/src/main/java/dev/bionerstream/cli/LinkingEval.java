@@ -64,7 +64,8 @@ final class LinkingEval {
                 }
             }
             List<Link> streamed = linker.link(doc, mentions);
-            List<Link> ranked = best.link(doc, mentions);
+            // the ranking pass only where the stream left a mention NIL
+            List<Link> ranked = streamed.stream().anyMatch(Link::isNil) ? best.link(doc, mentions) : streamed;
             for (int i = 0; i < gold.size(); i++) {
                 String type = mentions.get(i).type();
                 Set<String> ids = new HashSet<>(Curies.of(type, gold.get(i).conceptId()));
