@@ -4,6 +4,7 @@ import dev.bionerstream.text.DocumentText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -171,13 +172,31 @@ public final class EntityLinker {
             }
         }
         SpeciesEvidence species =
-                genes && settings.geneSpecies().isEmpty() ? evidence(doc, named, taken, mentions) : null;
+                genes && settings.geneSpecies().isEmpty() ? evidence(doc, named, taken, mentions, abbreviations) : null;
+        SpeciesEvidence.Choice[] choices = new SpeciesEvidence.Choice[links.length];
+        Map<String, Integer> onTheMention = new HashMap<>();
+        for (int i = 0; i < links.length; i++) {
+            Mention m = mentions.get(i);
+            if (species != null && m.type().equals(GENE)) {
+                choices[i] = geneSpecies(m, abbreviations.get(m.text().strip()), species);
+                if (choices[i].level() == SpeciesEvidence.Level.ON_THE_MENTION) {
+                    onTheMention.putIfAbsent(m.text().strip(), choices[i].taxon());
+                }
+            }
+        }
         for (int i = 0; i < links.length; i++) {
             Mention m = mentions.get(i);
             if (links[i] == null) {
-                Abbreviations.Definition defined = abbreviations.get(m.text().strip());
-                links[i] = link(
-                        m, abbreviations, m.type().equals(GENE) ? geneTaxa(m, defined, species) : List.of(), words);
+                List<Integer> taxa = List.of();
+                if (m.type().equals(GENE)) {
+                    taxa = choices[i] == null
+                            ? settings.geneSpecies()
+                            : List.of(
+                                    choices[i].level().compareTo(SpeciesEvidence.Level.SENTENCE) > 0
+                                            ? onTheMention.getOrDefault(m.text().strip(), choices[i].taxon())
+                                            : choices[i].taxon());
+                }
+                links[i] = link(m, abbreviations, taxa, words);
             }
         }
         return List.of(links);
@@ -185,12 +204,22 @@ public final class EntityLinker {
 
     /** The species a document names: its species mentions, and those of the species vocabulary's names in its text. */
     private SpeciesEvidence evidence(
-            DocumentText doc, List<SpeciesNames.Named> mentioned, List<int[]> taken, List<Mention> mentions) {
-        List<SpeciesNames.Named> named = new ArrayList<>(mentioned);
+            DocumentText doc,
+            List<SpeciesNames.Named> mentioned,
+            List<int[]> taken,
+            List<Mention> mentions,
+            Map<String, Abbreviations.Definition> abbreviations) {
+        List<SpeciesNames.Named> named = new ArrayList<>();
+        for (SpeciesNames.Named n : mentioned) {
+            if (SpeciesNames.namesTheStudied(doc.text(), n.start(), n.end(), n.taxon())) {
+                named.add(n);
+            }
+        }
         Vocabulary v = vocabularies.get(SPECIES);
         if (v != null) {
             for (SpeciesNames.Named n : SpeciesNames.in(doc.text(), v, taken)) {
-                if (mentioned.stream().noneMatch(o -> n.start() < o.end() && o.start() < n.end())) {
+                if (mentioned.stream().noneMatch(o -> n.start() < o.end() && o.start() < n.end())
+                        && !definedOtherwise(doc.text().substring(n.start(), n.end()), abbreviations, v)) {
                     named.add(n);
                 }
             }
@@ -204,19 +233,23 @@ public final class EntityLinker {
         return new SpeciesEvidence(doc, named, genes, geneVocabulary.taxa()::contains);
     }
 
+    /** Whether the document defines a species name as an abbreviation of something else: "base excision repair (BER)". */
+    private static boolean definedOtherwise(
+            String name, Map<String, Abbreviations.Definition> abbreviations, Vocabulary species) {
+        Abbreviations.Definition defined = abbreviations.get(name);
+        return defined != null && species.exact(NameKey.of(defined.longForm())).isEmpty();
+    }
+
     /**
-     * The taxa a gene mention's concept may be of: the settings' own, else the one species its
-     * document's evidence gives it (an abbreviation's is that of its definition: "human liver-type
-     * FABP (L-FABP)").
+     * The species a gene mention's document evidence gives it (an abbreviation's is that of its
+     * definition: "human liver-type FABP (L-FABP)").
      */
-    private List<Integer> geneTaxa(Mention m, Abbreviations.Definition defined, SpeciesEvidence species) {
-        if (species == null) {
-            return settings.geneSpecies();
-        }
+    private static SpeciesEvidence.Choice geneSpecies(
+            Mention m, Abbreviations.Definition defined, SpeciesEvidence species) {
         boolean fromDefinition = defined != null && defined.start() >= 0 && m.start() >= 0;
         int at = fromDefinition ? defined.start() : m.start();
         int end = fromDefinition ? defined.start() + defined.longForm().length() : m.end();
-        return List.of(species.forGene(at, end, m.text()).taxon());
+        return species.forGene(at, end, m.text());
     }
 
     /** @param abbreviations the document's definitions of abbreviations, by short form */

@@ -12,10 +12,13 @@ import java.util.regex.Pattern;
  * Which species' gene a gene mention names, as GNormPlus's species assignment (SR4GN) decides it:
  * a species named on the mention itself ("human L-FABP", "yeast RAD51"), else the species named
  * nearest it in its sentence, else nearest in its paragraph (its field), else the species the
- * document names most; human when it names none. Against the document's most named species, the
- * mention's written form counts: human symbols are written in capitals ("DACH1"), mouse and rat
- * ones with an initial capital ("Brca1"), so in a study of human tumours that mentions a mouse
- * xenograft once, "DACH1" stays human.
+ * document names most; human when it names none. The paragraph's species is the nearest named before
+ * the mention (species are introduced, then their genes discussed), else the nearest after. The
+ * mention's written form counts against evidence from outside its sentence, and against its
+ * sentence's evidence where it is the document's most named species: human symbols are written in
+ * capitals ("DACH1"), mouse and rat ones with an initial capital ("Brca1"), so in a study of human
+ * tumours that mentions a mouse xenograft, "DACH1" stays human, and "Brca1" in a paragraph that
+ * last named patients is still the mouse gene of a study that names mice.
  */
 final class SpeciesEvidence {
     /** How directly the evidence names the species. */
@@ -83,7 +86,8 @@ final class SpeciesEvidence {
             return context;
         }
         int written = writtenAs(text.strip());
-        if (written != 0 && written != context.taxon() && written == focus) {
+        boolean nearby = context.level() == Level.SENTENCE;
+        if (written != 0 && written != context.taxon() && (written == focus || !nearby)) {
             return new Choice(written, Level.DOCUMENT);
         }
         return context;
@@ -104,10 +108,18 @@ final class SpeciesEvidence {
                 inSentence = nearer(inSentence, n, start, end);
             }
         }
+        SpeciesNames.Named after = null;
         for (SpeciesNames.Named n : far) {
             if (sentence != null && sameField(n, sentence)) {
-                inParagraph = nearer(inParagraph, n, start, end);
+                if (n.end() <= start) {
+                    inParagraph = n;
+                } else if (after == null) {
+                    after = n;
+                }
             }
+        }
+        if (inParagraph == null) {
+            inParagraph = after;
         }
         if (inSentence != null) {
             return new Choice(inSentence.taxon(), Level.SENTENCE);

@@ -39,14 +39,43 @@ final class SpeciesNames {
      * (Saccharomyces cerevisiae)".
      */
     private static final Pattern NAMED_AFTER = Pattern.compile("homologu?e?s?\\s*\\(\\s*$", Pattern.CASE_INSENSITIVE);
-    /** A method, not the species studied: "a yeast two-hybrid screen" finds human proteins. */
-    private static final Pattern METHOD_AFTER = Pattern.compile("^[\\s-]+(?:one|two|three)-hybrid");
+    /**
+     * A method or a product, not the species studied: "a yeast two-hybrid screen" finds human
+     * proteins, "tobacco smokers" are people.
+     */
+    private static final Pattern METHOD_AFTER = Pattern.compile(
+            "^[\\s-]+(?:(?:based\\s+)?(?:one|two|three)[\\s-]hybrid|smok|chew|smoke\\b|use\\b|users?\\b)",
+            Pattern.CASE_INSENSITIVE);
+    /**
+     * An expression host, not the species studied: "GN-2 expressed in Escherichia coli" (a microbe:
+     * "overexpressed in mice" is a transgenic mouse, studied).
+     */
+    private static final Set<Integer> STUDIED_IN_VIVO =
+            Set.of(EntityLinker.HUMAN, EntityLinker.MOUSE, EntityLinker.RAT);
+
+    private static final Pattern EXPRESSED_IN_BEFORE = Pattern.compile(
+            "\\b(?:(?:over)?expressed|produced|purified|synthesi[sz]ed)\\s+(?:in|from|by)\\s+(?:the\\s+)?(?:bacteri\\w+\\s+)?$",
+            Pattern.CASE_INSENSITIVE);
+
     /**
      * A host, not the species studied: "xenograft tumor formation in nude mice" grows human cells, and
      * a human cancer study that names mice only so is still about human genes.
      */
     private static final Pattern HOST_BEFORE = Pattern.compile(
             "(?:nude|athymic|SCID|NSG|NOG|immuno-?deficient|immuno-?compromised|xeno(?:graft|transplant)\\w*)[\\s/-]+(?:[\\w-]+[\\s/]+){0,3}$",
+            Pattern.CASE_INSENSITIVE);
+    /** A range, not the species studied: "conserved from yeast to mammals" names both ends. */
+    private static final Pattern RANGE_FROM = Pattern.compile("\\bfrom\\s+$", Pattern.CASE_INSENSITIVE);
+
+    private static final Pattern RANGE_TO_AFTER = Pattern.compile("^\\s+to\\s+\\p{L}");
+    private static final Pattern RANGE_TO =
+            Pattern.compile("\\bfrom\\s+[\\p{L}.]+(?:\\s[\\p{L}.]+)?\\s+to\\s+$", Pattern.CASE_INSENSITIVE);
+    /**
+     * A patient's state, not the species studied: "HIV-infected individuals", "HBV-positive
+     * patients" name a virus in a study of human genes.
+     */
+    private static final Pattern STATE_AFTER = Pattern.compile(
+            "^[\\s-]+(?:co-?)?(?:infect\\w*|positive|negative|sero-?(?:positive|negative))\\b",
             Pattern.CASE_INSENSITIVE);
     /**
      * Words the corpora annotate as people ("family", "adult", "donor", "subject") that scientific
@@ -107,11 +136,9 @@ final class SpeciesNames {
                     break;
                 }
             }
-            if (found != null && evidence(text, words.get(i)[0], words.get(end)[1], taken)) {
-                out.add(new Named(
-                        words.get(i)[0],
-                        words.get(end)[1],
-                        taxon(found.concept().id())));
+            int taxon = found == null ? 0 : taxon(found.concept().id());
+            if (found != null && evidence(text, words.get(i)[0], words.get(end)[1], taxon, taken)) {
+                out.add(new Named(words.get(i)[0], words.get(end)[1], taxon));
                 i = end;
             }
         }
@@ -124,7 +151,7 @@ final class SpeciesNames {
     }
 
     /** Whether a name found at {@code [start, end)} says which species the text is about. */
-    private static boolean evidence(String text, int start, int end, List<int[]> taken) {
+    private static boolean evidence(String text, int start, int end, int taxon, List<int[]> taken) {
         for (int[] t : taken) {
             if (start < t[1] && t[0] < end) {
                 return false;
@@ -133,12 +160,24 @@ final class SpeciesNames {
         String name = text.substring(start, end);
         return !SHORT_CELL_LINE.matcher(name).matches()
                 && !COMMON_WORDS.contains(name.toLowerCase(Locale.ROOT))
-                && !METHOD_AFTER
-                        .matcher(text.substring(end, Math.min(text.length(), end + 16)))
-                        .find()
-                && !NAMED_AFTER
-                        .matcher(text.substring(Math.max(0, start - 20), start))
-                        .find()
+                && namesTheStudied(text, start, end, taxon);
+    }
+
+    /**
+     * Whether a species named at {@code [start, end)}, by the model or by the vocabulary's names, is
+     * the one studied there rather than a method, a host, a gene's name, a range or a patient's state.
+     */
+    static boolean namesTheStudied(String text, int start, int end, int taxon) {
+        String before = text.substring(Math.max(0, start - 60), start);
+        String after = text.substring(end, Math.min(text.length(), end + 16));
+        return !METHOD_AFTER.matcher(after).find()
+                && !STATE_AFTER.matcher(after).find()
+                && !NAMED_AFTER.matcher(before).find()
+                && (STUDIED_IN_VIVO.contains(taxon)
+                        || !EXPRESSED_IN_BEFORE.matcher(before).find())
+                && !(RANGE_FROM.matcher(before).find()
+                        && RANGE_TO_AFTER.matcher(after).find())
+                && !RANGE_TO.matcher(before).find()
                 && !HOST_BEFORE
                         .matcher(text.substring(Math.max(0, start - 40), lastWordStart(text, start, end)))
                         .find();

@@ -130,7 +130,54 @@ class GeneSpeciesRulesTest {
             softly.assertThat(genes("x", "Mice were studied. The p53 gene, on chromosome 17p13, was lost.", "p53"))
                     .as("a human chromosome band")
                     .containsExactly("ncbigene:7157");
+            // below, each species is named twice, which would make it the document's species
+            softly.assertThat(genes(
+                            "RAD51 foci in tumour cells.",
+                            "The recombinase is conserved from yeast to mammals, its partner from yeast to humans.",
+                            "RAD51"))
+                    .as("a range")
+                    .containsExactly("ncbigene:5888");
+            softly.assertThat(genes("p53 in tumours.", "HIV-infected patients and HIV-positive donors.", "p53"))
+                    .as("a patient's state")
+                    .containsExactly("ncbigene:7157");
+            softly.assertThat(genes(
+                            "p53 in tumours.",
+                            "p53 expressed in E. coli bound DNA, as did p53 purified from Escherichia coli.",
+                            "p53"))
+                    .as("an expression host")
+                    .containsExactly("ncbigene:7157", "ncbigene:7157", "ncbigene:7157");
+            softly.assertThat(genes("p53 in tumours.", "Tobacco smokers and tobacco chewers were studied.", "p53"))
+                    .as("a product")
+                    .containsExactly("ncbigene:7157");
+            softly.assertThat(genes("p53 in tumours.", "Base excision repair (BER) needs p53; BER was slow.", "p53"))
+                    .as("an abbreviation the document defines as something else")
+                    .containsExactly("ncbigene:7157", "ncbigene:7157");
         });
+    }
+
+    @Test
+    void aParagraphsSpeciesIsTheOneNamedBeforeTheMention() {
+        assertThat(genes("x", "Mice were studied. Then p53 rose. Patients were studied.", "p53"))
+                .containsExactly("ncbigene:22059");
+        assertThat(genes("x", "Then p53 rose. Patients were studied.", "p53"))
+                .as("else the one named after it")
+                .containsExactly("ncbigene:7157");
+    }
+
+    @Test
+    void aSymbolsWrittenFormOutweighsEvidenceFromOutsideItsSentence() {
+        // patients are the most named, and the last named before the mention
+        assertThat(genes(
+                        "x",
+                        "Patients and patients were studied. Mice were bred. Patients again. Brca1 rose.",
+                        "Brca1"))
+                .containsExactly("ncbigene:12189");
+    }
+
+    @Test
+    void aNameGivenItsSpeciesOnTheMentionKeepsItWhereTheEvidenceIsWeaker() {
+        assertThat(genes("x", "Human p53 was expressed in mice. Then p53 rose.", "p53"))
+                .containsExactly("ncbigene:7157", "ncbigene:7157");
     }
 
     @Test

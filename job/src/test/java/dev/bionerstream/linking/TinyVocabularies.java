@@ -284,6 +284,12 @@ final class TinyVocabularies {
                 .concept("ncbitaxon:10090", "Mus musculus", "mouse", "mice")
                 .concept("ncbitaxon:10116", "Rattus norvegicus", "rat", "rats")
                 .concept("ncbitaxon:4932", "Saccharomyces cerevisiae", "yeast", "budding yeast", "S. cerevisiae")
+                // named in studies of human genes as patients' infection, expression host and habit
+                .concept("ncbitaxon:11676", "Human immunodeficiency virus 1", "HIV-1", "HIV")
+                .concept("ncbitaxon:562", "Escherichia coli", "E. coli")
+                .concept("ncbitaxon:4097", "Nicotiana tabacum", "tobacco")
+                // LINNAEUS's acronym of a grass, which prose defines as something else
+                .concept("ncbitaxon:157914", "Eragrostis curvula", "BER")
                 // LINNAEUS names the subspecies by the common name of the species
                 .concept("ncbitaxon:381124", "Zea mays subsp. mays", "maize")
                 .taxon(4577, "Zea mays", "corn")
