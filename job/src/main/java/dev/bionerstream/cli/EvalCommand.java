@@ -56,6 +56,7 @@ final class EvalCommand {
         };
     }
 
+    /** An argument as a shell reads it back, so the line can be copied. */
     private static String quoted(String arg) {
         return arg.matches("[\\w@%+=:,./-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
     }

@@ -8,9 +8,10 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * Entry point of the command line ({@code ./bioner}): {@code demo}, {@code run}, {@code ingest},
- * {@code fetch}, {@code view}, {@code import}, {@code export}, {@code extract}, {@code link}, {@code eval}
- * ({@code eval ner}, {@code eval linking}), {@code bench}, {@code annotate}. Each command's {@code header} is its line in {@code ./bioner
- * --help} and in the README's command table (CommandHelpTest compares them).
+ * {@code fetch}, {@code view}, {@code import}, {@code export}, {@code extract}, {@code link},
+ * {@code eval} ({@code eval ner}, {@code eval linking}), {@code bench}, {@code annotate}. Each
+ * command's {@code header} is its line in {@code ./bioner --help} and in the README's command table
+ * (CommandHelpTest compares them).
  */
 @Command(
         name = "bioner",
