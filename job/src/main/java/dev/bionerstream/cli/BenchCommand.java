@@ -6,6 +6,8 @@ import dev.bionerstream.bench.OfferedRate;
 import dev.bionerstream.bench.StreamBench;
 import dev.bionerstream.formats.Annotated;
 import dev.bionerstream.kafka.KafkaOptions;
+import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.CommandLineFlags.Flag;
 import dev.bionerstream.serving.LocalModel;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,7 +17,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.util.TimeUtils;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "bench",
         mixinStandardHelpOptions = true,
-        modelTransformer = LinkArgs.WithModelFlags.class,
+        modelTransformer = CommandLineFlags.class,
         header = "Throughput of the model, the engine or the job (--stream); the job's latency (--rate)",
         description = {
             "Sequences/s of the bare ONNX Runtime session on pre-tokenized batches and of the whole engine on the same batches, their ratio and padding efficiency (default input: the sample abstracts, title and abstract as one text). With --stream, the streaming job instead (embedded Kafka in and out, local cluster, exactly-once with 2 s checkpoints, measured on a second pass after an unmeasured first that warms the JVM) against the bare session on the same windows. With --rate, the running job then gets a steady stream at that rate and the bench prints latency percentiles (p50, p95, p99, max) from each record's timestamp on the input topic until its document is visible to a read_committed consumer, to a consumer that does not wait for transactions and, with --index, to a search of the OpenSearch index. For a bundle with syntax, also the syntax annotator's sentences/s."
@@ -35,16 +36,30 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  ./bioner bench --limit 200 --rounds 3",
-            "  ./bioner bench --linking --limit 1000 --rounds 1 --pubtator corpora/linking/BC5CDR-PubTator/CDR_TrainingSet.PubTator.txt.gz \\",
+            "  ./bioner bench --linking --limit 1000 --rounds 1 \\",
+            "      --pubtator corpora/linking/BC5CDR-PubTator/CDR_TrainingSet.PubTator.txt.gz \\",
             "      --pubtator corpora/linking/BC5CDR-PubTator/CDR_DevelopmentSet.PubTator.txt.gz",
             "  ./bioner bench --stream --limit 200",
             "  ./bioner bench --stream --limit 200 --compare-linking --rate 50%%",
             "  ./bioner bench --stream --limit 200 --rate 50%%,90%% --index",
-            "  ./bioner bench --stream --limit 200 --rate 90%% --delivery-guarantee at-least-once --checkpoint-interval 10s"
+            "  ./bioner bench --stream --limit 200 --rate 90%% \\",
+            "      --delivery-guarantee at-least-once --checkpoint-interval 10s"
         })
-final class BenchCommand implements Callable<Integer> {
+final class BenchCommand implements CommandLineFlags.Settings, Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    /** The model's and the linker's flags; the streaming job's checkpoints and delivery under short names. */
+    @Override
+    public List<Flag> settings() {
+        List<Flag> flags = new ArrayList<>(LinkArgs.WITH_MODEL_FLAGS);
+        flags.add(Flag.of(KafkaOptions.CHECKPOINT_INTERVAL, "--checkpoint-interval")
+                .withDefault("2 s")
+                .withNote("With --stream."));
+        flags.add(
+                Flag.of(KafkaOptions.DELIVERY_GUARANTEE, "--delivery-guarantee").withNote("With --stream."));
+        return flags;
+    }
 
     static final class Input {
         @Option(names = "--texts", description = "file with one text per line (default: the sample abstracts)")
@@ -78,18 +93,6 @@ final class BenchCommand implements Callable<Integer> {
                     "measure the streaming job instead: embedded Kafka in and out, a local Flink cluster, "
                             + "checkpoints every --checkpoint-interval, measured on a second pass over the texts (the first warms the JVM); compared with the bare session on the same windows in the same run")
     boolean stream;
-
-    @Option(
-            names = "--checkpoint-interval",
-            defaultValue = "2s",
-            description = "with --stream: the job's checkpoint interval. Default: ${DEFAULT-VALUE}")
-    String checkpointInterval;
-
-    @Option(
-            names = "--delivery-guarantee",
-            defaultValue = "exactly-once",
-            description = "with --stream: the job's kafka.delivery-guarantee. Default: ${DEFAULT-VALUE}")
-    String deliveryGuarantee;
 
     @Option(
             names = "--rate",
@@ -152,12 +155,9 @@ final class BenchCommand implements Callable<Integer> {
         if (rate == null && index) {
             throw new ParameterException(spec.commandLine(), "--index measures the index's latency: add --rate");
         }
-        EngineArgs engine = new EngineArgs(spec);
-        try (LocalModel m = engine.open()) {
+        try (LocalModel m = new EngineArgs(spec).open()) {
             if (stream) {
-                Configuration job = engine.toConfiguration();
-                job.set(KafkaOptions.CHECKPOINT_INTERVAL, TimeUtils.parseDuration(checkpointInterval));
-                job.setString(KafkaOptions.DELIVERY_GUARANTEE.key(), deliveryGuarantee);
+                Configuration job = CommandLineFlags.given(spec);
                 StreamBench.LatencyPlan latency = rate == null
                         ? null
                         : new StreamBench.LatencyPlan(offeredRates(), Duration.ofSeconds(latencySeconds), index);

@@ -9,6 +9,7 @@ import dev.bionerstream.ingest.IngestJob;
 import dev.bionerstream.ingest.IngestOptions;
 import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.CommandLineFlags.Flag;
 import dev.bionerstream.pubmed.PubMedDirectory;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.ModelRoutes;
@@ -24,10 +25,8 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -40,7 +39,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "demo",
         mixinStandardHelpOptions = true,
-        modelTransformer = DemoCommand.Flags.class,
+        modelTransformer = CommandLineFlags.class,
         header = "The whole pipeline on this machine, on sample abstracts",
         description = {
             "Starts an embedded Kafka broker and an embedded OpenSearch node on 127.0.0.1 with the job's index sink and the search-and-view page (--no-index: neither), runs the job on a local Flink cluster with its dashboard (--port), produces N English sample abstracts (and two bad records) and 5 Spanish clinical-case samples (--abstracts-es), and prints a summary: abstracts, sentences, entities; by model, the languages it reads, its documents and each of its entity types; examples, dead letters, throughput, and the page's address with the number of searchable documents.%n",
@@ -54,7 +53,7 @@ import picocli.CommandLine.Spec;
             "  ./bioner demo --no-index               # without OpenSearch and the page (small machines)",
             "  ./bioner demo --pubmed samples/pubmed  # real PubMed XML through the ingest job"
         })
-final class DemoCommand implements Callable<Integer> {
+final class DemoCommand implements CommandLineFlags.Settings, Callable<Integer> {
     static final List<String> BAD_RECORDS = List.of("{not json", "{\"id\": \"no-text\"}");
     /** Turns the Spanish bundle off: {@code --model.language-bundles none}. */
     static final String NO_LANGUAGE_BUNDLES = "none";
@@ -100,19 +99,15 @@ final class DemoCommand implements Callable<Integer> {
     ViewerArgs viewer;
 
     /** The model options, the micro-batch wait, and the language bundles with the demo's own default. */
-    static final class Flags implements IModelTransformer {
-        @Override
-        public CommandSpec transform(CommandSpec spec) {
-            new EngineArgs.Flags().transform(spec);
-            spec.addOption(CommandLineFlags.of(ServingOptions.BATCH_MAX_WAIT));
-            OptionSpec languages = CommandLineFlags.of(ServingOptions.LANGUAGE_BUNDLES);
-            spec.addOption(languages.toBuilder()
-                    .description(languages.description()[0] + " Here: " + SPANISH + "=" + BundleChoice.SPANISH
-                            + " (the repository's Spanish PharmaCoNER bundle) unless " + NO_LANGUAGE_BUNDLES
-                            + " (English only).")
-                    .build());
-            return spec;
-        }
+    @Override
+    public List<Flag> settings() {
+        List<Flag> flags = new ArrayList<>(EngineArgs.FLAGS);
+        flags.add(Flag.of(ServingOptions.BATCH_MAX_WAIT));
+        flags.add(Flag.of(ServingOptions.LANGUAGE_BUNDLES)
+                .withNote("Here: " + SPANISH + "=" + BundleChoice.SPANISH
+                        + " (the repository's Spanish PharmaCoNER bundle) unless " + NO_LANGUAGE_BUNDLES
+                        + " (English only)."));
+        return flags;
     }
 
     private JobClient ingest;
@@ -169,12 +164,13 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private int run(TemporaryFiles tmp) throws Exception {
-        Configuration options = new EngineArgs(spec).toConfiguration();
-        options.addAll(CommandLineFlags.given(spec, List.of(ServingOptions.BATCH_MAX_WAIT)));
+        Configuration options = CommandLineFlags.given(spec);
         options.set(KafkaOptions.CHECKPOINT_INTERVAL, Duration.ofSeconds(2));
         BundleChoice bundles = BundleChoice.ofThisInstallation();
         String byLanguage = languageBundles(bundles, options);
-        if (byLanguage != null) {
+        if (byLanguage == null) {
+            options.removeConfig(ServingOptions.LANGUAGE_BUNDLES);
+        } else {
             options.set(ServingOptions.LANGUAGE_BUNDLES, byLanguage);
         }
         if (!noIndex) {
@@ -234,8 +230,7 @@ final class DemoCommand implements Callable<Integer> {
         }
         dead = p.deadLetters.poll(Duration.ZERO);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        boolean englishDefault = new EngineArgs(spec)
-                .toConfiguration()
+        boolean englishDefault = CommandLineFlags.given(spec)
                 .getOptional(ServingOptions.BUNDLE)
                 .filter(b -> !b.equals(BundleChoice.BUNDLE_IN_JAR))
                 .isEmpty();
@@ -274,9 +269,8 @@ final class DemoCommand implements Callable<Integer> {
      * The language bundles the demo serves: the option's, none, or by default the repository's
      * Spanish bundle, which a clone always has (a missing one is an error, not English only).
      */
-    private String languageBundles(BundleChoice bundles, Configuration options) {
-        String languageBundles = CommandLineFlags.given(spec, List.of(ServingOptions.LANGUAGE_BUNDLES))
-                .get(ServingOptions.LANGUAGE_BUNDLES);
+    private static String languageBundles(BundleChoice bundles, Configuration options) {
+        String languageBundles = options.get(ServingOptions.LANGUAGE_BUNDLES);
         if (languageBundles != null) {
             return languageBundles.equals(NO_LANGUAGE_BUNDLES) ? null : languageBundles;
         }

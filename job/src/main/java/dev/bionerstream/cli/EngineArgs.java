@@ -3,15 +3,12 @@ package dev.bionerstream.cli;
 import static dev.bionerstream.serving.ServingOptions.*;
 
 import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.CommandLineFlags.Flag;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.LocalModel;
 import dev.bionerstream.serving.ServingConfig;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
-import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -20,27 +17,24 @@ import picocli.CommandLine.Model.CommandSpec;
  * a short name.
  */
 final class EngineArgs {
-    private static final Map<ConfigOption<?>, String> SHORT_NAMES = shortNames();
+    /** The model's flags, for a command's {@link CommandLineFlags.Settings}. */
+    static final List<Flag> FLAGS = List.of(
+            Flag.of(BUNDLE, "--bundle"),
+            Flag.of(DEVICE, "--device"),
+            Flag.of(THREADS, "--threads"),
+            Flag.of(RUNNERS, "--runners"),
+            Flag.of(OPTIMIZATION, "--optimization"),
+            Flag.of(BATCH_MAX_SIZE, "--batch-size"),
+            Flag.of(ENTITY_TYPES, "--entity-types"),
+            Flag.of(GATE, "--gate"),
+            Flag.of(CORPUS, "--corpus"),
+            Flag.of(GENE_SPANS, "--gene-spans"));
 
-    private final CommandSpec spec;
+    private final Configuration given;
 
-    /** Reads the options {@link Flags} gave the command {@code spec}. */
+    /** The model options the command line gave the command {@code spec}. */
     EngineArgs(CommandSpec spec) {
-        this.spec = spec;
-    }
-
-    /** Gives a command the model options: {@code @Command(modelTransformer = EngineArgs.Flags.class)}. */
-    static final class Flags implements IModelTransformer {
-        @Override
-        public CommandSpec transform(CommandSpec spec) {
-            SHORT_NAMES.forEach((option, name) -> spec.addOption(CommandLineFlags.of(option, name)));
-            return spec;
-        }
-    }
-
-    /** The options given, under the job's keys; those not given read as the job's defaults. */
-    Configuration toConfiguration() {
-        return CommandLineFlags.given(spec, SHORT_NAMES.keySet());
+        this.given = CommandLineFlags.given(spec);
     }
 
     /**
@@ -48,7 +42,7 @@ final class EngineArgs {
      * empty, the ones --entity-types names (all when unset).
      */
     LocalModel open(List<String> types) {
-        Configuration c = toConfiguration();
+        Configuration c = given.clone();
         if (!types.isEmpty()) {
             c.set(ENTITY_TYPES, String.join(",", types));
         }
@@ -57,20 +51,5 @@ final class EngineArgs {
 
     LocalModel open() {
         return open(List.of());
-    }
-
-    private static Map<ConfigOption<?>, String> shortNames() {
-        Map<ConfigOption<?>, String> m = new LinkedHashMap<>();
-        m.put(BUNDLE, "--bundle");
-        m.put(DEVICE, "--device");
-        m.put(THREADS, "--threads");
-        m.put(RUNNERS, "--runners");
-        m.put(OPTIMIZATION, "--optimization");
-        m.put(BATCH_MAX_SIZE, "--batch-size");
-        m.put(ENTITY_TYPES, "--entity-types");
-        m.put(GATE, "--gate");
-        m.put(CORPUS, "--corpus");
-        m.put(GENE_SPANS, "--gene-spans");
-        return m;
     }
 }

@@ -11,6 +11,7 @@ import dev.bionerstream.formats.PubTator;
 import dev.bionerstream.job.JobOptions;
 import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.CommandLineFlags.Flag;
 import dev.bionerstream.options.OptionChecks;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "export",
         mixinStandardHelpOptions = true,
-        modelTransformer = ExportCommand.Flags.class,
+        modelTransformer = CommandLineFlags.class,
         header = "The job's documents as PubTator, BioC JSON or BioC XML",
         description = {
             "Reads the per-document topic (read_committed) and writes the documents as they stand: the newest record per document, deleted ones left out. Offsets in code points over title + \" \" + abstract, types Chemical, Disease, Gene, Species, concept id the linked CURIE (mesh:D009270; - for a NIL mention, or one the job did not link). Stops when no record arrived for --idle."
@@ -45,18 +46,17 @@ import picocli.CommandLine.Spec;
             "  ./bioner export --kafka.bootstrap-servers HOST:9092 --format pubtator --out entities.pubtator",
             "  ./bioner export --kafka.bootstrap-servers HOST:9092 --format bioc --out entities.json"
         })
-final class ExportCommand implements Callable<Integer> {
+final class ExportCommand implements CommandLineFlags.Settings, Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     /** The job's brokers, documents topic ({@code --topic} for short) and the format it writes the topic in. */
-    static final class Flags extends SettingFlags {
-        Flags() {
-            super(
-                    bootstrapServers(),
-                    CommandLineFlags.of(JobOptions.DOCUMENTS_TOPIC, "--topic"),
-                    CommandLineFlags.of(KafkaOptions.OUTPUT_FORMAT));
-        }
+    @Override
+    public List<Flag> settings() {
+        return List.of(
+                Flag.of(KafkaOptions.BOOTSTRAP_SERVERS).required(),
+                Flag.of(JobOptions.DOCUMENTS_TOPIC, "--topic"),
+                Flag.of(KafkaOptions.OUTPUT_FORMAT));
     }
 
     @Option(
@@ -80,8 +80,7 @@ final class ExportCommand implements Callable<Integer> {
             throw new ParameterException(
                     spec.commandLine(), "--format must be pubtator, bioc or bioc-xml, got " + format);
         }
-        Configuration job = CommandLineFlags.given(
-                spec, List.of(KafkaOptions.BOOTSTRAP_SERVERS, JobOptions.DOCUMENTS_TOPIC, KafkaOptions.OUTPUT_FORMAT));
+        Configuration job = CommandLineFlags.given(spec);
         String topic = job.get(JobOptions.DOCUMENTS_TOPIC);
         List<Annotated> docs;
         try (TopicReader<DocumentEntities> reader = new TopicReader<>(

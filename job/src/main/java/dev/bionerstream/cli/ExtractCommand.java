@@ -6,6 +6,8 @@ import dev.bionerstream.engine.Segmentation;
 import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.Link;
 import dev.bionerstream.linking.Mention;
+import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.CommandLineFlags.Flag;
 import dev.bionerstream.serving.LocalModel;
 import dev.bionerstream.text.DocumentText;
 import java.io.BufferedReader;
@@ -26,7 +28,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "extract",
         mixinStandardHelpOptions = true,
-        modelTransformer = LinkArgs.WithModelFlags.class,
+        modelTransformer = CommandLineFlags.class,
         header = "Entities in texts from stdin, one JSON line per entity",
         description = {
             "Fields: line, type, start, end (characters in the line), text, sentence, score, then the concept the entity "
@@ -40,12 +42,17 @@ import picocli.CommandLine.Spec;
             "  ./bioner extract < texts.txt > entities.jsonl",
             "  ./bioner extract --bundle bundles/pharmaconer-es < textos.txt"
         })
-final class ExtractCommand implements Callable<Integer> {
+final class ExtractCommand implements CommandLineFlags.Settings, Callable<Integer> {
     private static final int CHUNK = 64;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Spec
     CommandSpec spec;
+
+    @Override
+    public List<Flag> settings() {
+        return LinkArgs.WITH_MODEL_FLAGS;
+    }
 
     @Override
     public Integer call() throws IOException {

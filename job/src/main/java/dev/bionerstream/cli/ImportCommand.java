@@ -9,6 +9,7 @@ import dev.bionerstream.formats.BioCXml;
 import dev.bionerstream.formats.PubTator;
 import dev.bionerstream.kafka.KafkaOptions;
 import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.CommandLineFlags.Flag;
 import dev.bionerstream.records.JsonAbstracts;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,7 +29,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "import",
         mixinStandardHelpOptions = true,
-        modelTransformer = ImportCommand.Flags.class,
+        modelTransformer = CommandLineFlags.class,
         header = "PubTator, BioC JSON or BioC XML documents to the input topic",
         description = {
             "Each document becomes a JSON Abstract record: the first passage is the title, the others are joined into the abstract with single spaces; its own annotations are not sent, and PubTator relation lines (such as BC5CDR's CID) are read past."
@@ -38,7 +39,7 @@ import picocli.CommandLine.Spec;
             "  ./bioner import --pubtator corpus.pubtator --kafka.bootstrap-servers HOST:9092",
             "  ./bioner import --bioc-xml corpus.xml --kafka.bootstrap-servers HOST:9092 --topic abstracts"
         })
-final class ImportCommand implements Callable<Integer> {
+final class ImportCommand implements CommandLineFlags.Settings, Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static final class Input {
@@ -56,10 +57,10 @@ final class ImportCommand implements Callable<Integer> {
     Input input;
 
     /** The job's brokers and input topic ({@code --topic} for short). */
-    static final class Flags extends SettingFlags {
-        Flags() {
-            super(bootstrapServers(), CommandLineFlags.of(KafkaOptions.INPUT_TOPIC, "--topic"));
-        }
+    @Override
+    public List<Flag> settings() {
+        return List.of(
+                Flag.of(KafkaOptions.BOOTSTRAP_SERVERS).required(), Flag.of(KafkaOptions.INPUT_TOPIC, "--topic"));
     }
 
     @Spec
@@ -73,8 +74,7 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Configuration job =
-                CommandLineFlags.given(spec, List.of(KafkaOptions.BOOTSTRAP_SERVERS, KafkaOptions.INPUT_TOPIC));
+        Configuration job = CommandLineFlags.given(spec);
         String topic = job.get(KafkaOptions.INPUT_TOPIC);
         List<Annotated> docs = read();
         TopicWriter.produce(job.get(KafkaOptions.BOOTSTRAP_SERVERS), topic, records(docs, source));

@@ -5,34 +5,27 @@ import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.LinkSettings;
 import dev.bionerstream.linking.Linkers;
 import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.CommandLineFlags.Flag;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.stream.Collectors;
-import picocli.CommandLine.IModelTransformer;
+import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code link.*} options of every command that links mentions ({@link LinkOptions}). */
 final class LinkArgs {
+    /** The linker's flags, for a command's {@link CommandLineFlags.Settings}. */
+    static final List<Flag> FLAGS = Flag.all(LinkOptions.ALL);
+
+    /** The model's flags and the linker's, for a command that extracts and links. */
+    static final List<Flag> WITH_MODEL_FLAGS =
+            Stream.concat(EngineArgs.FLAGS.stream(), FLAGS.stream()).toList();
+
     private final CommandSpec spec;
 
+    /** The link options the command line gave the command {@code spec}. */
     LinkArgs(CommandSpec spec) {
         this.spec = spec;
-    }
-
-    /** Gives a command the link options: {@code @Command(modelTransformer = LinkArgs.Flags.class)}. */
-    static final class Flags implements IModelTransformer {
-        @Override
-        public CommandSpec transform(CommandSpec spec) {
-            LinkOptions.ALL.forEach(option -> spec.addOption(CommandLineFlags.of(option)));
-            return spec;
-        }
-    }
-
-    /** The model options and the link options, for a command that extracts and links. */
-    static final class WithModelFlags implements IModelTransformer {
-        @Override
-        public CommandSpec transform(CommandSpec spec) {
-            return new Flags().transform(new EngineArgs.Flags().transform(spec));
-        }
     }
 
     /**
@@ -64,7 +57,7 @@ final class LinkArgs {
 
     /** The settings the options give, before any vocabulary is read. */
     LinkSettings settings() {
-        return LinkOptions.settings(CommandLineFlags.given(spec, LinkOptions.ALL));
+        return LinkOptions.settings(CommandLineFlags.given(spec));
     }
 
     private static long usedHeapAfterGc() {

@@ -6,6 +6,8 @@ import dev.bionerstream.formats.PubTator;
 import dev.bionerstream.linking.EntityLinker;
 import dev.bionerstream.linking.Link;
 import dev.bionerstream.linking.Mention;
+import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.CommandLineFlags.Flag;
 import dev.bionerstream.text.DocumentText;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -35,7 +37,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "link",
         mixinStandardHelpOptions = true,
-        modelTransformer = LinkArgs.Flags.class,
+        modelTransformer = CommandLineFlags.class,
         header = "Concept ids for the mentions of PubTator documents",
         description = {
             "Reads PubTator documents (ID|t|title, ID|a|abstract, then ID<TAB>start<TAB>end<TAB>mention<TAB>type[<TAB>id] "
@@ -51,9 +53,14 @@ import picocli.CommandLine.Spec;
             "  ./bioner link --input BioRED.pubtator --out linked.pubtator \\",
             "      --types GeneOrGeneProduct=gene,ChemicalEntity=chemical,OrganismTaxon=species"
         })
-final class LinkCommand implements Callable<Integer> {
+final class LinkCommand implements CommandLineFlags.Settings, Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    @Override
+    public List<Flag> settings() {
+        return LinkArgs.FLAGS;
+    }
 
     @Option(names = "--input", description = "PubTator file; standard input when unset")
     Path input;

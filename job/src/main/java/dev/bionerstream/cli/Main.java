@@ -1,13 +1,17 @@
 package dev.bionerstream.cli;
 
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * Entry point of the command line ({@code ./bioner}): {@code demo}, {@code run}, {@code ingest},
- * {@code fetch}, {@code view}, {@code import}, {@code export}, {@code extract}, {@code link}, {@code eval},
- * {@code bench}, {@code annotate}. Each command's {@code header} is its line in {@code ./bioner
- * --help} and in the README's command table (CommandHelpTest compares them).
+ * {@code fetch}, {@code view}, {@code import}, {@code export}, {@code extract}, {@code link},
+ * {@code eval} ({@code eval ner}, {@code eval linking}), {@code bench}, {@code annotate}. Each
+ * command's {@code header} is its line in {@code ./bioner --help} and in the README's command table
+ * (CommandHelpTest compares them).
  */
 @Command(
         name = "bioner",
@@ -43,21 +47,45 @@ import picocli.CommandLine.Command;
             AnnotateCommand.class
         })
 public final class Main {
+    /** Columns of a help page unless the terminal is wider: every line of every page fits (CommandHelpTest). */
+    static final int USAGE_WIDTH = 100;
+
     public static void main(String[] args) {
         System.exit(run(args));
     }
 
     static int run(String... args) {
+        return commandLine().execute(args);
+    }
+
+    /** The command line as {@code ./bioner} runs it: help laid out, errors answered. */
+    static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
         // Examples are easier to copy unwrapped; a wider terminal gets its own width.
-        cli.setUsageHelpWidth(100);
+        cli.setUsageHelpWidth(USAGE_WIDTH);
         cli.setUsageHelpAutoWidth(true);
         layOut(cli);
+        cli.setParameterExceptionHandler(EvalCommand.oldForms(Main::usageError));
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("error: " + e.getMessage());
             return 2;
         });
-        return cli.execute(args);
+        return cli;
+    }
+
+    /**
+     * A mistake on the command line as one line and where the help is: the whole help page after it
+     * would push the line out of sight ({@code run} lists some 70 options).
+     */
+    private static int usageError(ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println("error: " + e.getMessage());
+        UnmatchedArgumentException.printSuggestions(e, err);
+        err.printf(
+                "(./%s --help: its options and examples)%n",
+                cmd.getCommandSpec().qualifiedName(" "));
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
     }
 
     /** Every help page as a reference: the line, then usage, description, options, examples, set apart. */

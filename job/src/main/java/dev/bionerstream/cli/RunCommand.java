@@ -4,8 +4,9 @@ import dev.bionerstream.job.BionerJob;
 import dev.bionerstream.job.JobConfig;
 import dev.bionerstream.kafka.KafkaConfig;
 import dev.bionerstream.kafka.KafkaOptions;
+import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.CommandLineFlags.Flag;
 import dev.bionerstream.options.OptionKeys;
-import dev.bionerstream.options.OptionText;
 import dev.bionerstream.serving.BundleChoice;
 import dev.bionerstream.serving.SessionFactory;
 import java.net.URI;
@@ -33,39 +34,46 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(
         name = "run",
+        mixinStandardHelpOptions = true,
+        modelTransformer = CommandLineFlags.class,
         header = "The streaming job against your Kafka: abstracts in, entities out",
+        description = {
+            "Runs the streaming job on a local Flink cluster in this process; checkpoints go to a local directory and are kept, and the same command after a crash resumes from the newest one.",
+            "",
+            "The options are the job's keys, as flink run takes them (also --key=value). Keys starting with "
+                    + RunCommand.CLIENT_PROPERTIES
+                    + " go to the Kafka clients unchanged (security.protocol, sasl.*, ssl.*)."
+        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  ./bioner run --kafka.bootstrap-servers HOST:9092",
             "  ./bioner run --kafka.bootstrap-servers HOST:9092 --opensearch.hosts http://HOST:9200",
-            "  ./bioner run --kafka.bootstrap-servers HOST:9092 --model.language-bundles spa=bundles/pharmaconer-es"
+            "  ./bioner run --kafka.bootstrap-servers HOST:9092 \\",
+            "      --model.language-bundles spa=bundles/pharmaconer-es"
         })
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements CommandLineFlags.Settings, Callable<Integer> {
+    static final String CLIENT_PROPERTIES = "--" + KafkaOptions.KAFKA_PROPERTIES_PREFIX;
+
     static final String DEFAULT_CHECKPOINT_DIR = Path.of(
                     System.getProperty("user.home"), ".local", "share", "bioner-stream", "checkpoints")
             .toUri()
             .toString();
 
+    /** The Kafka clients' own properties, which no flag names, and anything mistyped, refused by the job. */
     @Unmatched
-    List<String> args = new ArrayList<>();
+    List<String> clientProperties = new ArrayList<>();
 
     @Spec
     CommandSpec spec;
 
     @Override
+    public List<Flag> settings() {
+        return jobFlags(JobConfig.OPTIONS);
+    }
+
+    @Override
     public Integer call() throws Exception {
-        if (args.contains("--help") || args.contains("-h")) {
-            System.out.print(help(
-                    spec,
-                    "Usage: bioner run --kafka.bootstrap-servers HOST:PORT [--key value ...]\n\n"
-                            + "Runs the streaming job on a local Flink cluster in this process; checkpoints go to a "
-                            + "local directory and are kept, and the same command after a crash resumes from the "
-                            + "newest one. Keys (also --key=value):\n",
-                    JobConfig.OPTIONS));
-            return 0;
-        }
-        Configuration given = OptionKeys.parseArgs(args.toArray(String[]::new));
-        withDefaultCheckpointDir(given);
+        Configuration given = given(spec, clientProperties);
         JobConfig cfg = JobConfig.from(given, BundleChoice.ofThisInstallation());
         BionerJob.checkKafkaPermissions(cfg);
         runLocally(
@@ -123,33 +131,20 @@ final class RunCommand implements Callable<Integer> {
         return Optional.of(dir.getScheme() == null ? Path.of(dir.getPath()) : Path.of(dir));
     }
 
-    static void withDefaultCheckpointDir(Configuration given) {
-        if (!given.contains(KafkaOptions.CHECKPOINT_DIR)) {
-            given.set(KafkaOptions.CHECKPOINT_DIR, DEFAULT_CHECKPOINT_DIR);
-        }
+    /** A job's options as flags, checkpoints kept in {@link #DEFAULT_CHECKPOINT_DIR} unless told otherwise. */
+    static List<Flag> jobFlags(List<ConfigOption<?>> options) {
+        return Flag.all(options).stream()
+                .map(f -> f.option().equals(KafkaOptions.CHECKPOINT_DIR) ? f.withDefault(DEFAULT_CHECKPOINT_DIR) : f)
+                .toList();
     }
 
-    /** A help page for a command whose options are the job's keys: header, usage, keys, examples. */
-    static String help(CommandSpec spec, String usage, List<ConfigOption<?>> options) {
-        StringBuilder sb = new StringBuilder();
-        for (String line : spec.usageMessage().header()) {
-            sb.append(line).append("\n\n");
-        }
-        sb.append(usage);
-        for (ConfigOption<?> o : options) {
-            String def = OptionText.defaultValue(o);
-            sb.append(String.format(
-                    "  --%-36s %s%n", o.key() + (def.isEmpty() ? "" : " (" + def + ")"), OptionText.description(o)));
-        }
-        sb.append(
-                "  --kafka.properties.*                 passed to the Kafka clients (security.protocol, sasl.*, ssl.*)\n");
-        sb.append("Default checkpoint directory of this command: ")
-                .append(DEFAULT_CHECKPOINT_DIR)
-                .append('\n');
-        sb.append(String.format(spec.usageMessage().footerHeading()));
-        for (String line : spec.usageMessage().footer()) {
-            sb.append(String.format(line)).append('\n');
-        }
-        return sb.toString();
+    /**
+     * What the command line gave a job, the Kafka clients' properties with it; a key neither names
+     * is left for the job's own check, which refuses it with the nearest key.
+     */
+    static Configuration given(CommandSpec spec, List<String> clientProperties) {
+        Configuration given = CommandLineFlags.given(spec);
+        given.addAll(OptionKeys.parseArgs(clientProperties.toArray(String[]::new)));
+        return given;
     }
 }

@@ -1,6 +1,7 @@
 package dev.bionerstream.cli;
 
 import dev.bionerstream.options.CommandLineFlags;
+import dev.bionerstream.options.CommandLineFlags.Flag;
 import dev.bionerstream.sink.opensearch.OpenSearchSinkConfig;
 import dev.bionerstream.sink.opensearch.OpenSearchSinkOptions;
 import dev.bionerstream.viewer.DeadLetterCounter;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "view",
         mixinStandardHelpOptions = true,
-        modelTransformer = ViewCommand.Flags.class,
+        modelTransformer = CommandLineFlags.class,
         header = "A page to search the job's index and see the entities",
         description = {
             "Search by entity, type, free text, document id and year; each document with its entities highlighted. --opensearch defaults to OPENSEARCH_HOSTS (its first node); basic auth from OPENSEARCH_USERNAME and OPENSEARCH_PASSWORD; an https node signed by its own CA needs OPENSEARCH_CA_CERT (its PEM, or a file path)."
@@ -26,9 +27,10 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
             "  ./bioner view --opensearch http://localhost:9200   # then open http://127.0.0.1:8090",
-            "  OPENSEARCH_USERNAME=reader OPENSEARCH_PASSWORD=... OPENSEARCH_CA_CERT=ca.crt ./bioner view --opensearch https://HOST:9200"
+            "  OPENSEARCH_USERNAME=reader OPENSEARCH_PASSWORD=... OPENSEARCH_CA_CERT=ca.crt \\",
+            "      ./bioner view --opensearch https://HOST:9200"
         })
-final class ViewCommand implements Callable<Integer> {
+final class ViewCommand implements CommandLineFlags.Settings, Callable<Integer> {
     @Option(
             names = "--opensearch",
             required = true,
@@ -38,10 +40,9 @@ final class ViewCommand implements Callable<Integer> {
     String openSearch;
 
     /** The job's index ({@code --index} for short). */
-    static final class Flags extends SettingFlags {
-        Flags() {
-            super(CommandLineFlags.of(OpenSearchSinkOptions.INDEX, "--index"));
-        }
+    @Override
+    public List<Flag> settings() {
+        return List.of(Flag.of(OpenSearchSinkOptions.INDEX, "--index"));
     }
 
     @Spec
@@ -54,8 +55,7 @@ final class ViewCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // OPENSEARCH_HOSTS may list several nodes, as the sink takes it; the page needs one.
         String node = openSearch.split(",")[0].strip();
-        String index = CommandLineFlags.given(spec, List.of(OpenSearchSinkOptions.INDEX))
-                .get(OpenSearchSinkOptions.INDEX);
+        String index = CommandLineFlags.given(spec).get(OpenSearchSinkOptions.INDEX);
         ViewerConfig config = viewer.config(
                 node,
                 index,

@@ -47,10 +47,26 @@ class CommandHelpTest {
         assertThat(r.out()).contains("Commands:", "Examples:", "./bioner demo", "./bioner COMMAND --help");
     }
 
+    /** Every command and subcommand by its name after {@code bioner} ("eval ner"), as ./bioner runs them. */
+    static Map<String, CommandLine> allCommands() {
+        Map<String, CommandLine> out = new LinkedHashMap<>();
+        addSubcommands(Main.commandLine(), out);
+        return out;
+    }
+
+    private static void addSubcommands(CommandLine parent, Map<String, CommandLine> out) {
+        parent.getSubcommands().values().forEach(cmd -> {
+            out.put(cmd.getCommandSpec().qualifiedName(" ").replaceFirst("^bioner ", ""), cmd);
+            addSubcommands(cmd, out);
+        });
+    }
+
     @Test
     void everyCommandsHelpHasItsLineAndExamplesOfIt() {
-        commands().forEach((name, header) -> {
-            RunCommandTest.Result r = RunCommandTest.run(name, "--help");
+        assertThat(allCommands()).containsKeys("eval ner", "eval linking");
+        allCommands().forEach((name, cmd) -> {
+            String header = String.join(" ", cmd.getCommandSpec().usageMessage().header());
+            RunCommandTest.Result r = RunCommandTest.run((name + " --help").split(" "));
             assertThat(r.exit()).as("%s --help", name).isZero();
             assertThat(r.out())
                     .as("%s --help", name)
@@ -59,6 +75,29 @@ class CommandHelpTest {
             assertThat(r.err())
                     .as("%s --help: picocli's complaints (a bare %% in a help text)", name)
                     .isEmpty();
+        });
+    }
+
+    @Test
+    void everyHelpLineFitsTheWidth() {
+        CommandLine cli = Main.commandLine();
+        cli.setUsageHelpAutoWidth(false);
+        Map<String, CommandLine> commands = new LinkedHashMap<>(Map.of("", cli));
+        addSubcommands(cli, commands);
+        commands.forEach((name, cmd) -> assertThat(cmd.getUsageMessage().lines())
+                .as("bioner %s --help at %d columns", name, Main.USAGE_WIDTH)
+                .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(Main.USAGE_WIDTH)));
+    }
+
+    /** Picocli wraps a longer example where it must, inside an argument, and a copied example then fails. */
+    @Test
+    void everyExampleFitsTheWidthUnwrapped() {
+        allCommands().forEach((name, cmd) -> {
+            for (String line : cmd.getCommandSpec().usageMessage().footer()) {
+                assertThat(String.format(line).length())
+                        .as("an example of %s: %s", name, line)
+                        .isLessThanOrEqualTo(Main.USAGE_WIDTH);
+            }
         });
     }
 

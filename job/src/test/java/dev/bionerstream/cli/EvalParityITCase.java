@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The Java engine predicts exactly the spans model-export predicted with each shipped bundle, on
  * every sentence of a fixed part of each test split (every fifth sentence, stored in the bundle's
- * {@code predictions.json.gz}): span-level equality, so {@code ./bioner eval} scores what
+ * {@code predictions.json.gz}): span-level equality, so {@code ./bioner eval ner} scores what
  * model-export scored. The corpora ship with the repository ({@code corpora/}): a missing one is
  * a failure, not a skip.
  */
@@ -63,7 +63,7 @@ class EvalParityITCase {
         }
         ModelBundle bundle = ModelBundle.load(dir);
         List<List<Entity>> predicted;
-        // as ./bioner eval runs a CPU: a model thread of one ONNX Runtime thread per core
+        // as ./bioner eval ner runs a CPU: a model thread of one ONNX Runtime thread per core
         int cores = Runtime.getRuntime().availableProcessors();
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(1));
                 // model-export asks every (sentence, type): no presence gate here, whatever the bundle says

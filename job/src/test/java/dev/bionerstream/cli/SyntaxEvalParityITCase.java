@@ -22,7 +22,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code ./bioner eval}'s path scores a syntax bundle with corpus tags exactly as model-export did
+ * {@code ./bioner eval ner}'s path scores a syntax bundle with corpus tags exactly as model-export did
  * (bundle.json "evaluation"): the same true positives, false positives and misses. The bundle is
  * model-export's tiny random one, evaluated on 40 short NCBI-disease test sentences
  * ({@code python3 -m bioner_mrc.tiny_bundle --syntax}); its random spans make every count depend on
@@ -52,7 +52,8 @@ class SyntaxEvalParityITCase {
                             new LengthSortedBatches(session, new BatchSize(8)))
                     .join()
                     .entities();
-            Scores.Counts java = EvalCommand.evaluate(predicted, corpus.gold()).get("disease");
+            Scores.Counts java =
+                    NerEvalCommand.evaluate(predicted, corpus.gold()).get("disease");
             assertThat(java.tp() + java.fp())
                     .as("the random model predicts spans")
                     .isPositive();
