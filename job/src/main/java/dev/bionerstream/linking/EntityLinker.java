@@ -4,7 +4,6 @@ import dev.bionerstream.text.DocumentText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -173,29 +172,13 @@ public final class EntityLinker {
         }
         SpeciesEvidence species =
                 genes && settings.geneSpecies().isEmpty() ? evidence(doc, named, taken, mentions, abbreviations) : null;
-        SpeciesEvidence.Choice[] choices = new SpeciesEvidence.Choice[links.length];
-        Map<String, Integer> onTheMention = new HashMap<>();
-        for (int i = 0; i < links.length; i++) {
-            Mention m = mentions.get(i);
-            if (species != null && m.type().equals(GENE)) {
-                choices[i] = geneSpecies(m, abbreviations.get(m.text().strip()), species);
-                if (choices[i].level() == SpeciesEvidence.Level.ON_THE_MENTION) {
-                    onTheMention.putIfAbsent(m.text().strip(), choices[i].taxon());
-                }
-            }
-        }
+        int[] geneTaxa = species == null ? null : species.forGenes(genePlaces(mentions, abbreviations));
         for (int i = 0; i < links.length; i++) {
             Mention m = mentions.get(i);
             if (links[i] == null) {
-                List<Integer> taxa = List.of();
-                if (m.type().equals(GENE)) {
-                    taxa = choices[i] == null
-                            ? settings.geneSpecies()
-                            : List.of(
-                                    choices[i].level().compareTo(SpeciesEvidence.Level.SENTENCE) > 0
-                                            ? onTheMention.getOrDefault(m.text().strip(), choices[i].taxon())
-                                            : choices[i].taxon());
-                }
+                List<Integer> taxa = !m.type().equals(GENE)
+                        ? List.of()
+                        : geneTaxa == null ? settings.geneSpecies() : List.of(geneTaxa[i]);
                 links[i] = link(m, abbreviations, taxa, words);
             }
         }
@@ -217,9 +200,8 @@ public final class EntityLinker {
         }
         Vocabulary v = vocabularies.get(SPECIES);
         if (v != null) {
-            for (SpeciesNames.Named n : SpeciesNames.in(doc.text(), v, taken)) {
-                if (mentioned.stream().noneMatch(o -> n.start() < o.end() && o.start() < n.end())
-                        && !definedOtherwise(doc.text().substring(n.start(), n.end()), abbreviations, v)) {
+            for (SpeciesNames.Named n : SpeciesNames.in(doc.text(), v, taken, abbreviations)) {
+                if (mentioned.stream().noneMatch(o -> n.start() < o.end() && o.start() < n.end())) {
                     named.add(n);
                 }
             }
@@ -233,23 +215,25 @@ public final class EntityLinker {
         return new SpeciesEvidence(doc, named, genes, geneVocabulary.taxa()::contains);
     }
 
-    /** Whether the document defines a species name as an abbreviation of something else: "base excision repair (BER)". */
-    private static boolean definedOtherwise(
-            String name, Map<String, Abbreviations.Definition> abbreviations, Vocabulary species) {
-        Abbreviations.Definition defined = abbreviations.get(name);
-        return defined != null && species.exact(NameKey.of(defined.longForm())).isEmpty();
-    }
-
     /**
-     * The species a gene mention's document evidence gives it (an abbreviation's is that of its
-     * definition: "human liver-type FABP (L-FABP)").
+     * Where each gene mention's species is decided, null for the other mentions: an abbreviation's
+     * place is that of its definition ("human liver-type FABP (L-FABP)").
      */
-    private static SpeciesEvidence.Choice geneSpecies(
-            Mention m, Abbreviations.Definition defined, SpeciesEvidence species) {
-        boolean fromDefinition = defined != null && defined.start() >= 0 && m.start() >= 0;
-        int at = fromDefinition ? defined.start() : m.start();
-        int end = fromDefinition ? defined.start() + defined.longForm().length() : m.end();
-        return species.forGene(at, end, m.text());
+    private static List<SpeciesEvidence.Place> genePlaces(
+            List<Mention> mentions, Map<String, Abbreviations.Definition> abbreviations) {
+        List<SpeciesEvidence.Place> places = new ArrayList<>(mentions.size());
+        for (Mention m : mentions) {
+            Abbreviations.Definition defined = abbreviations.get(m.text().strip());
+            if (!m.type().equals(GENE)) {
+                places.add(null);
+            } else if (defined != null && defined.start() >= 0 && m.start() >= 0) {
+                int end = defined.start() + defined.longForm().length();
+                places.add(new SpeciesEvidence.Place(defined.start(), end, m.text()));
+            } else {
+                places.add(new SpeciesEvidence.Place(m.start(), m.end(), m.text()));
+            }
+        }
+        return places;
     }
 
     /** @param abbreviations the document's definitions of abbreviations, by short form */

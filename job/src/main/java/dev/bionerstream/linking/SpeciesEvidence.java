@@ -32,6 +32,9 @@ final class SpeciesEvidence {
 
     record Choice(int taxon, Level level) {}
 
+    /** A gene mention {@code text} at {@code [start, end)} of the document's text. */
+    record Place(int start, int end, String text) {}
+
     private static final Pattern HUMAN_SYMBOL = Pattern.compile("[A-Z][A-Z0-9-]*[0-9][A-Z0-9-]*|[A-Z]{3,}[0-9]*");
     private static final Pattern RODENT_SYMBOL = Pattern.compile("[A-Z][a-z]+[a-z0-9]*[0-9][a-z0-9]*");
 
@@ -77,6 +80,35 @@ final class SpeciesEvidence {
      */
     int focus() {
         return focus;
+    }
+
+    /**
+     * The species of each gene mention (0 where the place is null: not a gene). A name given its
+     * species on the mention ("HIV-1 Tat") keeps it at its other mentions where their evidence is
+     * weaker than their sentence's: a later "Tat" is HIV's too.
+     */
+    int[] forGenes(List<Place> genes) {
+        Choice[] choices = new Choice[genes.size()];
+        Map<String, Integer> onTheMention = new HashMap<>();
+        for (int i = 0; i < choices.length; i++) {
+            Place p = genes.get(i);
+            if (p != null) {
+                choices[i] = forGene(p.start(), p.end(), p.text());
+                if (choices[i].level() == Level.ON_THE_MENTION) {
+                    onTheMention.putIfAbsent(p.text().strip(), choices[i].taxon());
+                }
+            }
+        }
+        int[] taxa = new int[choices.length];
+        for (int i = 0; i < taxa.length; i++) {
+            Choice c = choices[i];
+            if (c != null) {
+                taxa[i] = c.level().compareTo(Level.SENTENCE) > 0
+                        ? onTheMention.getOrDefault(genes.get(i).text().strip(), c.taxon())
+                        : c.taxon();
+            }
+        }
+        return taxa;
     }
 
     /** The species of a gene mention {@code text} at {@code [start, end)} of the document's text. */

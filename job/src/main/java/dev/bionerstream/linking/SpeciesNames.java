@@ -3,6 +3,7 @@ package dev.bionerstream.linking;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,15 +45,12 @@ final class SpeciesNames {
      * proteins, "tobacco smokers" are people.
      */
     private static final Pattern METHOD_AFTER = Pattern.compile(
-            "^[\\s-]+(?:(?:based\\s+)?(?:one|two|three)[\\s-]hybrid|smok|chew|smoke\\b|use\\b|users?\\b)",
+            "^[\\s-]+(?:(?:based\\s+)?(?:one|two|three)[\\s-]hybrid|smok|chew|use\\b|users?\\b)",
             Pattern.CASE_INSENSITIVE);
-    /**
-     * An expression host, not the species studied: "GN-2 expressed in Escherichia coli" (a microbe:
-     * "overexpressed in mice" is a transgenic mouse, studied).
-     */
+    /** Species whose genes are studied where they are expressed: "overexpressed in mice" is a transgenic mouse. */
     private static final Set<Integer> STUDIED_IN_VIVO =
             Set.of(EntityLinker.HUMAN, EntityLinker.MOUSE, EntityLinker.RAT);
-
+    /** An expression host, not the species studied: "GN-2 expressed in Escherichia coli". */
     private static final Pattern EXPRESSED_IN_BEFORE = Pattern.compile(
             "\\b(?:(?:over)?expressed|produced|purified|synthesi[sz]ed)\\s+(?:in|from|by)\\s+(?:the\\s+)?(?:bacteri\\w+\\s+)?$",
             Pattern.CASE_INSENSITIVE);
@@ -102,9 +100,12 @@ final class SpeciesNames {
 
     /**
      * The species named in {@code text}, in text order; a place inside {@code taken} (the spans of the
-     * document's other mentions: "ChAT" is a gene there, not a fish) is read past.
+     * document's other mentions: "ChAT" is a gene there, not a fish) is read past, and so is a name
+     * the document defines as an abbreviation of something else ({@code abbreviations}: "base excision
+     * repair (BER)").
      */
-    static List<Named> in(String text, Vocabulary species, List<int[]> taken) {
+    static List<Named> in(
+            String text, Vocabulary species, List<int[]> taken, Map<String, Abbreviations.Definition> abbreviations) {
         List<int[]> words = new ArrayList<>();
         Matcher w = WORD.matcher(text);
         while (w.find()) {
@@ -136,8 +137,12 @@ final class SpeciesNames {
                     break;
                 }
             }
-            int taxon = found == null ? 0 : taxon(found.concept().id());
-            if (found != null && evidence(text, words.get(i)[0], words.get(end)[1], taxon, taken)) {
+            if (found == null) {
+                continue;
+            }
+            int taxon = taxon(found.concept().id());
+            if (evidence(text, words.get(i)[0], words.get(end)[1], taxon, taken)
+                    && !definedOtherwise(text.substring(words.get(i)[0], words.get(end)[1]), abbreviations, species)) {
                 out.add(new Named(words.get(i)[0], words.get(end)[1], taxon));
                 i = end;
             }
@@ -181,6 +186,12 @@ final class SpeciesNames {
                 && !HOST_BEFORE
                         .matcher(text.substring(Math.max(0, start - 40), lastWordStart(text, start, end)))
                         .find();
+    }
+
+    private static boolean definedOtherwise(
+            String name, Map<String, Abbreviations.Definition> abbreviations, Vocabulary species) {
+        Abbreviations.Definition defined = abbreviations.get(name);
+        return defined != null && species.exact(NameKey.of(defined.longForm())).isEmpty();
     }
 
     /** Where the last word of {@code [start, end)} starts: "nude mice" is itself a name, of mice. */
