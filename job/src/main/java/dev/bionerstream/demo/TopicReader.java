@@ -122,6 +122,20 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
      * {@code stall} without a new one, so a slow machine is not mistaken for a lost record.
      */
     public List<T> pollWhileProgressing(Predicate<List<T>> done, Duration stall) {
+        return pollWhileProgressing(done, stall, null);
+    }
+
+    /**
+     * As {@link #pollWhileProgressing(Predicate, Duration)}, with a {@link Heartbeat} line while it
+     * waits: {@code what} it waits for (e.g. "40 documents"), and how many records it has read.
+     */
+    public List<T> pollWhileProgressing(String what, Predicate<List<T>> done, Duration stall) {
+        try (Heartbeat heartbeat = Heartbeat.start(what + " on " + topic)) {
+            return pollWhileProgressing(done, stall, heartbeat);
+        }
+    }
+
+    private List<T> pollWhileProgressing(Predicate<List<T>> done, Duration stall, Heartbeat heartbeat) {
         long lastProgress = System.nanoTime();
         int size = seen.size() + tombstones.size();
         while (!done.test(seen) && System.nanoTime() - lastProgress < stall.toNanos()) {
@@ -129,6 +143,11 @@ public final class TopicReader<T extends SpecificRecord> implements AutoCloseabl
             if (seen.size() + tombstones.size() > size) {
                 size = seen.size() + tombstones.size();
                 lastProgress = System.nanoTime();
+            }
+            if (heartbeat != null) {
+                long quiet = Duration.ofNanos(System.nanoTime() - lastProgress).toSeconds();
+                heartbeat.soFar((size == 0 ? "no record yet" : size + " records, none new for " + quiet + " s")
+                        + " (gives up after " + stall + " without a new one)");
             }
         }
         if (!done.test(seen)) {

@@ -2,8 +2,10 @@ package dev.bionerstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.demo.Heartbeat;
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +54,10 @@ class CliConsoleITCase {
                 .redirectErrorStream(true)
                 .redirectOutput(out.toFile())
                 .start();
-        boolean exited = demo.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES);
+        boolean exited;
+        try (Heartbeat h = Heartbeat.start("the demo to exit", () -> lastLine(out))) {
+            exited = demo.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES);
+        }
         if (!exited) {
             demo.descendants().forEach(ProcessHandle::destroyForcibly);
             demo.destroyForcibly().waitFor();
@@ -84,6 +89,16 @@ class CliConsoleITCase {
         assertThat(lines.stream().filter(l -> WARNING.matcher(l).find()))
                 .as("warnings in the demo's console (each one a user asks about):\n%s", console)
                 .isEmpty();
+    }
+
+    /** The last line a process wrote to {@code out}, for a heartbeat while it runs. */
+    static String lastLine(Path out) {
+        try {
+            List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+            return lines.isEmpty() ? "no output yet" : "its last line: " + lines.get(lines.size() - 1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** {@code ./bioner} without its build step: java with the script's options, classpath and main class. */

@@ -30,9 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
 class CrashRestartITCase {
     /**
      * Enough for the real model on one thread to be killed in the middle of the stream (a quarter
-     * committed, the rest in flight), few enough to keep the test to a minute or two.
+     * committed, the rest in flight: as many as {@code --async.capacity} lets the model hold, and some
+     * not yet read), few enough to keep the test to a minute or two. 32 held no more in the model at
+     * the kill, and cost each run's restart 16 more abstracts.
      */
-    static final int ABSTRACTS = 32;
+    static final int ABSTRACTS = 16;
     /** Fails only when no document arrives for this long: a busy machine is slow, not wrong. */
     static final Duration STALL = Duration.ofMinutes(5);
 
@@ -93,13 +95,10 @@ class CrashRestartITCase {
         List<String> sample = SampleAbstracts.load(ABSTRACTS);
         kafka.createTopics(1, name + "-abstracts", name + "-entities", name + "-documents", name + "-dlq");
         kafka.produce(name + "-abstracts", sample);
-        List<String> command = new ArrayList<>(List.of(
-                javaBin(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "-Dlog4j2.configurationFile="
-                        + Path.of("src/main/cli/log4j2-cli.properties").toAbsolutePath(),
-                "dev.bionerstream.cli.Main",
+        // the java command ./bioner runs, JVM options included: the operator's command, whose start-ups
+        // without the optimizing compiler's threads are faster on two cores than the test JVM's options
+        List<String> command = new ArrayList<>(CliConsoleITCase.cliCommand(CliConsoleITCase.repositoryRoot()));
+        command.addAll(List.of(
                 "run",
                 "--kafka.bootstrap-servers",
                 kafka.bootstrapServers(),
@@ -120,8 +119,10 @@ class CrashRestartITCase {
         try (TopicReader<DocumentEntities> docs =
                 new TopicReader<>(kafka.bootstrapServers(), name + "-documents", DocumentEntities.class)) {
             Process first = start(command, dir.resolve("first.log"));
-            List<DocumentEntities> before =
-                    docs.pollWhileProgressing(l -> l.size() >= ABSTRACTS / 4 || !first.isAlive(), STALL);
+            List<DocumentEntities> before = docs.pollWhileProgressing(
+                    ABSTRACTS / 4 + " documents before the kill",
+                    l -> l.size() >= ABSTRACTS / 4 || !first.isAlive(),
+                    STALL);
             assertThat(first.isAlive())
                     .as("first run alive; its log:%n%s", tail(dir.resolve("first.log")))
                     .isTrue();
@@ -133,7 +134,10 @@ class CrashRestartITCase {
 
             Process second = start(command, dir.resolve("second.log"));
             try {
-                docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS || !second.isAlive(), STALL);
+                docs.pollWhileProgressing(
+                        ABSTRACTS + " documents after the restart",
+                        l -> Delivery.distinct(l) >= ABSTRACTS || !second.isAlive(),
+                        STALL);
                 Thread.sleep(6000); // a duplicate would be committed with one of the next checkpoints
                 List<DocumentEntities> all = List.copyOf(docs.poll(Duration.ofSeconds(1))); // every one read
                 Delivery delivery = Delivery.of(sample, all);
@@ -183,10 +187,6 @@ class CrashRestartITCase {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
-    }
-
-    private static String javaBin() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     private static String tail(Path log) throws IOException {

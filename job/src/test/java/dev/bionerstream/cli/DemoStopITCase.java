@@ -2,6 +2,7 @@ package dev.bionerstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.demo.Heartbeat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,10 +49,13 @@ class DemoStopITCase {
                 .start();
         try {
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(START_MINUTES);
-            while (!Files.readString(out).contains("Ctrl-C stops it.")
-                    && demo.isAlive()
-                    && System.nanoTime() < deadline) {
-                Thread.sleep(500);
+            try (Heartbeat h =
+                    Heartbeat.start("the demo to be up (\"Ctrl-C stops it.\")", () -> CliConsoleITCase.lastLine(out))) {
+                while (!Files.readString(out).contains("Ctrl-C stops it.")
+                        && demo.isAlive()
+                        && System.nanoTime() < deadline) {
+                    Thread.sleep(500);
+                }
             }
             assertThat(Files.readString(out))
                     .as("the demo is up and keeps running")
@@ -60,7 +64,10 @@ class DemoStopITCase {
                     .inheritIO()
                     .start()
                     .waitFor();
-            boolean exited = demo.waitFor(STOP_MINUTES, TimeUnit.MINUTES);
+            boolean exited;
+            try (Heartbeat h = Heartbeat.start("the demo to stop", () -> CliConsoleITCase.lastLine(out))) {
+                exited = demo.waitFor(STOP_MINUTES, TimeUnit.MINUTES);
+            }
             List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
             String console = String.join("\n", lines);
             assertThat(exited)

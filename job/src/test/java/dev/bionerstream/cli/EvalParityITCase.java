@@ -2,6 +2,7 @@ package dev.bionerstream.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.bionerstream.demo.Heartbeat;
 import dev.bionerstream.engine.BatchSize;
 import dev.bionerstream.engine.Entity;
 import dev.bionerstream.engine.GateSetting;
@@ -67,7 +68,9 @@ class EvalParityITCase {
         int cores = Runtime.getRuntime().availableProcessors();
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(1));
                 // model-export asks every (sentence, type): no presence gate here, whatever the bundle says
-                MrcEngine engine = new MrcEngine(bundle, types, GateSetting.OFF)) {
+                MrcEngine engine = new MrcEngine(bundle, types, GateSetting.OFF);
+                Heartbeat h = Heartbeat.start(
+                        bundleName + "'s spans in Java on " + texts.size() + " sentences of " + corpus)) {
             predicted = engine.extract(
                             texts,
                             Segmentation.ONE_SENTENCE,

@@ -56,7 +56,7 @@ class PubTatorRoundTripITCase {
                             "--topic",
                             p.config.kafka().inputTopic()))
                     .isZero();
-            p.documents.pollWhileProgressing(l -> Delivery.distinct(l) >= 2, Duration.ofMinutes(5));
+            p.documents.pollWhileProgressing("2 documents", l -> Delivery.distinct(l) >= 2, Duration.ofMinutes(5));
             assertThat(Main.run(
                             "export",
                             "--kafka.bootstrap-servers",

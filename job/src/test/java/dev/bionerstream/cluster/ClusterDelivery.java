@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.Heartbeat;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.kafka.OutputFormat;
 import java.io.IOException;
@@ -57,55 +58,64 @@ final class ClusterDelivery {
         int size = 0;
         long idleSince = -1;
         long idleSinceNanos = 0;
-        while (true) {
-            List<DocumentEntities> read = docs.poll(Duration.ofSeconds(1));
-            if (Delivery.distinct(read) >= n) {
-                return;
-            }
-            if (read.size() > size) {
-                size = read.size();
-                lastProgress = System.nanoTime();
-                idleSince = -1;
-            }
-            List<String> errors = rest.exceptions(job);
-            boolean fatal = errors.stream()
-                    .anyMatch(e -> e.contains("UnsatisfiedLinkError")
-                            || e.contains("NoClassDefFoundError")
-                            || e.contains("ClassNotFoundException"));
-            long checkpoints = rest.completedCheckpoints(job);
-            if (!ConsumerProgress.checkpointedAll(cluster.kafka.bootstrapServers(), name, name + "-abstracts")
-                    || rest.documentsInFlight(job) != 0) {
-                idleSince = -1;
-            } else if (idleSince < 0) {
-                idleSince = checkpoints;
-                idleSinceNanos = System.nanoTime();
-            }
-            boolean idle = idleSince >= 0
-                    && checkpoints >= idleSince + IDLE_CHECKPOINTS
-                    && System.nanoTime() - idleSinceNanos > IDLE_METRICS.toNanos();
-            boolean stalled = System.nanoTime() - lastProgress > SessionCluster.STALL.toNanos();
-            if (fatal || (clean && !errors.isEmpty()) || idle || stalled) {
-                Set<String> missing = Delivery.of(sample, read).missing();
-                String why = idle
-                        ? String.format(
-                                "the job read and checkpointed all its input and has no document in the model, then"
-                                        + " %d checkpoints brought nothing new",
-                                IDLE_CHECKPOINTS)
-                        : stalled ? "no new document for " + SessionCluster.STALL : "the job failed";
-                throw new AssertionError(String.format(
-                        "%s: %d of %d documents on the output topic, %s; missing %s (job %s %s, %d checkpoints);"
-                                + " %s; job exceptions, newest first:%n%s%s",
-                        scenario,
+        try (Heartbeat heartbeat = Heartbeat.start(scenario + ": " + n + " documents of job " + job)) {
+            while (true) {
+                List<DocumentEntities> read = docs.poll(Duration.ofSeconds(1));
+                if (Delivery.distinct(read) >= n) {
+                    return;
+                }
+                if (read.size() > size) {
+                    size = read.size();
+                    lastProgress = System.nanoTime();
+                    idleSince = -1;
+                }
+                List<String> errors = rest.exceptions(job);
+                boolean fatal = errors.stream()
+                        .anyMatch(e -> e.contains("UnsatisfiedLinkError")
+                                || e.contains("NoClassDefFoundError")
+                                || e.contains("ClassNotFoundException"));
+                long checkpoints = rest.completedCheckpoints(job);
+                if (!ConsumerProgress.checkpointedAll(cluster.kafka.bootstrapServers(), name, name + "-abstracts")
+                        || rest.documentsInFlight(job) != 0) {
+                    idleSince = -1;
+                } else if (idleSince < 0) {
+                    idleSince = checkpoints;
+                    idleSinceNanos = System.nanoTime();
+                }
+                boolean idle = idleSince >= 0
+                        && checkpoints >= idleSince + IDLE_CHECKPOINTS
+                        && System.nanoTime() - idleSinceNanos > IDLE_METRICS.toNanos();
+                boolean stalled = System.nanoTime() - lastProgress > SessionCluster.STALL.toNanos();
+                if (fatal || (clean && !errors.isEmpty()) || idle || stalled) {
+                    Set<String> missing = Delivery.of(sample, read).missing();
+                    String why = idle
+                            ? String.format(
+                                    "the job read and checkpointed all its input and has no document in the model, then"
+                                            + " %d checkpoints brought nothing new",
+                                    IDLE_CHECKPOINTS)
+                            : stalled ? "no new document for " + SessionCluster.STALL : "the job failed";
+                    throw new AssertionError(String.format(
+                            "%s: %d of %d documents on the output topic, %s; missing %s (job %s %s, %d checkpoints);"
+                                    + " %s; job exceptions, newest first:%n%s%s",
+                            scenario,
+                            Delivery.distinct(read),
+                            n,
+                            why,
+                            missing,
+                            job,
+                            rest.jobState(job),
+                            checkpoints,
+                            whereTheMissingWent(name, missing),
+                            String.join("\n", errors.subList(0, Math.min(5, errors.size()))),
+                            jobLogs(job)));
+                }
+                heartbeat.soFar(String.format(
+                        "%d documents, %d checkpoints completed, %s",
                         Delivery.distinct(read),
-                        n,
-                        why,
-                        missing,
-                        job,
-                        rest.jobState(job),
                         checkpoints,
-                        whereTheMissingWent(name, missing),
-                        String.join("\n", errors.subList(0, Math.min(5, errors.size()))),
-                        jobLogs(job)));
+                        idleSince < 0
+                                ? "busy (input to read or checkpoint, or documents in the model)"
+                                : "idle since checkpoint " + idleSince));
             }
         }
     }

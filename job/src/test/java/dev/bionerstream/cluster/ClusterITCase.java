@@ -8,6 +8,7 @@ import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.SharedService;
 import dev.bionerstream.demo.TopicReader;
+import dev.bionerstream.linking.TinyVocabularies;
 import dev.bionerstream.sink.opensearch.OpenSearchNode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,7 +38,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * released the job's slots; the release before linking (built from this repository's history)
  * stopped with a savepoint and this release started from it. Parallelism 2 across both TaskManagers
  * throughout; read_committed consumers see every document exactly once; and building this release's
- * job logs no type-extraction failure on the JobManager ({@link SessionCluster#submit}).
+ * job logs no type-extraction failure on the JobManager ({@link SessionCluster#submit}). The scenarios
+ * that check no link run with the test's tiny vocabularies ({@link #tinyVocabularies}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClusterITCase {
@@ -70,6 +72,13 @@ class ClusterITCase {
     private ClusterDelivery delivery;
     /** The release before linking, built from the repository's history while the first scenarios run. */
     private CompletableFuture<Path> earlierRelease;
+    /**
+     * {@code --link.bundles} of the test's tiny vocabularies, for the scenarios that check no link: a
+     * TaskManager loads them through every step of the linker's loading, as it loads the shipped ones,
+     * without the shipped ones' 15 s of CPU at each job start (seven starts, on both TaskManagers).
+     * The savepoint scenario, which checks that this release links, runs with the jar's.
+     */
+    private List<String> tinyVocabularies;
 
     private final Map<String, NativeFootprint> footprints = new LinkedHashMap<>();
 
@@ -77,6 +86,7 @@ class ClusterITCase {
     void startCluster() throws Exception {
         cluster = SessionCluster.start(dir, KAFKA.get(), OPENSEARCH.get());
         delivery = new ClusterDelivery(cluster);
+        tinyVocabularies = List.of("--link.bundles", TinyVocabularies.worldBundles(dir.resolve("vocabularies")));
         earlierRelease = CompletableFuture.supplyAsync(() -> {
             try {
                 return EarlierRelease.jar(ClusterSetup.repositoryRoot(), dir);
@@ -111,6 +121,7 @@ class ClusterITCase {
         List<String> sample = SampleAbstracts.load(BATCH * (1 + RESUBMISSIONS));
         cluster.createTopics(name);
         List<String> args = new ArrayList<>(cluster.indexedJobArgs(name));
+        args.addAll(tinyVocabularies);
         args.addAll(List.of(
                 "--job.checkpoint-dir",
                 dir.resolve("resubmit-checkpoints").toUri().toString(),
@@ -253,7 +264,9 @@ class ClusterITCase {
         String scenario = "kill -9 of one TaskManager mid-stream";
         String name = "kill";
         List<String> sample = SampleAbstracts.load(LONG);
-        String job = runOnFirstHalf(name, sample, Optional.empty(), null);
+        List<String> args = new ArrayList<>(cluster.jobArgs(name));
+        args.addAll(tinyVocabularies);
+        String job = runOnFirstHalf(name, sample, args, Optional.empty(), null);
         try (TopicReader<DocumentEntities> docs = cluster.reader(name)) {
             delivery.awaitDocuments(scenario, job, name, docs, sample, 2, true);
             int seenAtKill = docs.poll(Duration.ofMillis(100)).size();
@@ -291,7 +304,8 @@ class ClusterITCase {
         List<String> sample = SampleAbstracts.load(LONG);
         String earlier = cluster.rest.upload(earlierRelease.join());
         // that release's manifest names only the command line: its entry class is given
-        String job = runOnFirstHalf(name, sample, Optional.of(earlier), SessionCluster.ENTRY_CLASS);
+        String job =
+                runOnFirstHalf(name, sample, cluster.jobArgs(name), Optional.of(earlier), SessionCluster.ENTRY_CLASS);
         try (TopicReader<DocumentEntities> docs = cluster.reader(name)) {
             delivery.awaitDocuments(scenario + ": before the stop", job, name, docs, sample, 2, true);
             String trigger = cluster.rest.stopWithSavepoint(
@@ -329,16 +343,17 @@ class ClusterITCase {
     }
 
     /**
-     * Fresh topics named after {@code name} with the first half of {@code sample}, and the job on them:
-     * the uploaded {@code jar} with {@code entryClass}, or this build's jar.
+     * Fresh topics named after {@code name} with the first half of {@code sample}, and the job on them
+     * with {@code args}: the uploaded {@code jar} with {@code entryClass}, or this build's jar.
      */
-    private String runOnFirstHalf(String name, List<String> sample, Optional<String> jar, String entryClass)
+    private String runOnFirstHalf(
+            String name, List<String> sample, List<String> args, Optional<String> jar, String entryClass)
             throws Exception {
         cluster.createTopics(name);
         cluster.kafka.produce(name + "-abstracts", sample.subList(0, sample.size() / 2));
         return jar.isPresent()
-                ? cluster.run(jar.get(), entryClass, cluster.jobArgs(name), Optional.empty())
-                : cluster.submit(cluster.jobArgs(name), Optional.empty());
+                ? cluster.run(jar.get(), entryClass, args, Optional.empty())
+                : cluster.submit(args, Optional.empty());
     }
 
     /** The process's footprint, kept under {@code key}, with its jcmd reports in {@link #dir}. */

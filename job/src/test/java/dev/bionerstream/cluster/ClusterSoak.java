@@ -169,6 +169,7 @@ class ClusterSoak {
                     new TopicReader<>(bootstrap, "soak-documents", DocumentEntities.class)) {
                 Set<String> sent = feeder.acknowledged;
                 docs.pollWhileProgressing(
+                        "every acknowledged abstract's document",
                         l -> l.stream()
                                 .map(DocumentEntities::getDocumentId)
                                 .toList()

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.EmbeddedKafka;
+import dev.bionerstream.demo.Heartbeat;
 import dev.bionerstream.demo.LocalPipeline;
 import dev.bionerstream.demo.OwnMiniCluster;
 import dev.bionerstream.demo.RunsBesideOthers;
@@ -98,7 +99,9 @@ class IndexFaultsITCase {
                 awaitIndexed(node, count(node) + 10);
                 long restartsBefore = restarts();
                 node.kill();
-                Thread.sleep(75_000); // the job's retries run out and it restarts until the node is back
+                try (Heartbeat h = Heartbeat.start("75 s without the node (the job restarts until it is back)")) {
+                    Thread.sleep(75_000);
+                }
                 node.start();
                 assertThat(restarts())
                         .as("job restarts while the node was gone (the sink's retries are shorter)")
@@ -180,6 +183,7 @@ class IndexFaultsITCase {
     /** The documents topic's latest record per document, once every document and deletion is on it. */
     private static Map<String, DocumentEntities> awaitTopic(LocalPipeline run, List<String> deleted) {
         run.documents.pollWhileProgressing(
+                "every update and deletion",
                 l -> run.documents.tombstones().containsAll(deleted)
                         && run.documents.current().size() == ABSTRACTS - deleted.size()
                         && run.documents.current().values().stream()

@@ -116,7 +116,7 @@ class SecuredKafkaITCase {
         JobClient job = env.executeAsync("bioner-stream on secured Kafka");
         List<DocumentEntities> docs;
         try (var read = new TopicReader<>(broker.adminBootstrap(), "entity-documents", DocumentEntities.class)) {
-            read.pollWhileProgressing(l -> l.size() >= sample.size(), STALL);
+            read.pollWhileProgressing(sample.size() + " documents", l -> l.size() >= sample.size(), STALL);
             Thread.sleep(3000); // a duplicate would come with the next checkpoints
             docs = read.poll(Duration.ofSeconds(1));
         } finally {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.EmbeddedKafka;
+import dev.bionerstream.demo.Heartbeat;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.sink.opensearch.OpenSearchNode;
 import java.io.IOException;
@@ -186,15 +187,17 @@ final class SessionCluster implements AutoCloseable {
     /** Waits up to {@link #STALL} for {@code check}; the failure names {@code what} and shows the logs. */
     void await(String what, Check check, String... processes) throws Exception {
         long deadline = System.nanoTime() + STALL.toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                if (check.holds()) {
-                    return;
+        try (Heartbeat heartbeat = Heartbeat.start(what)) {
+            while (System.nanoTime() < deadline) {
+                try {
+                    if (check.holds()) {
+                        return;
+                    }
+                } catch (IOException e) {
+                    // not answering yet
                 }
-            } catch (IOException e) {
-                // not answering yet
+                Thread.sleep(250);
             }
-            Thread.sleep(250);
         }
         StringBuilder logs = new StringBuilder();
         for (String p : processes) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.offset;
 
 import dev.bionerstream.bench.BenchTexts;
+import dev.bionerstream.demo.Heartbeat;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.inference.InferenceOptions;
 import dev.bionerstream.inference.MrcSession;
@@ -86,7 +87,9 @@ public class BundleDeterminismITCase {
         String model = bundle.manifest().id();
         // batches side by side, a model thread of one ONNX Runtime thread per core, as the job runs a CPU
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(1));
-                MrcEngine engine = new MrcEngine(bundle, List.of(), gate)) {
+                MrcEngine engine = new MrcEngine(bundle, List.of(), gate);
+                Heartbeat h = Heartbeat.start(name + "'s runs of the " + texts.size() + " texts")) {
+            h.soFar("running each text alone");
             List<List<Entity>> alone = new ArrayList<>();
             long skipped = 0;
             for (String text : texts) {
@@ -102,10 +105,12 @@ public class BundleDeterminismITCase {
                     .isGreaterThan(TEXTS);
             Map<String, List<List<Entity>>> runs = new LinkedHashMap<>();
             for (int batch : new int[] {1, 7, 32}) {
+                h.soFar("each text alone done; running all in batches of " + batch + " windows");
                 runs.put(
                         "all texts, batch " + batch,
                         extract(engine, session, texts, batch).entities());
             }
+            h.soFar("each text alone and all in batches of 1, 7 and 32 done; running them reversed");
             List<String> reversed = new ArrayList<>(texts);
             Collections.reverse(reversed);
             List<List<Entity>> backwards =

@@ -78,6 +78,7 @@ class PubMedIngestITCase {
 
                 Map<String, DocumentEntities> current = p.documents.current();
                 p.documents.pollWhileProgressing(
+                        "the deletion of 90000003 and the correction of 90000001",
                         l -> p.documents.tombstones().contains("90000003")
                                 && current.containsKey("90000001")
                                 && current.get("90000001").getTitle().contains("(corrected)"),

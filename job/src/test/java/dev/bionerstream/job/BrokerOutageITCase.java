@@ -58,12 +58,13 @@ class BrokerOutageITCase {
                         model)) {
             run.produce(sample);
             var docs = run.documents;
-            int beforeOutage = docs.pollWhileProgressing(l -> !l.isEmpty(), Duration.ofMinutes(5))
+            int beforeOutage = docs.pollWhileProgressing("a first document", l -> !l.isEmpty(), Duration.ofMinutes(5))
                     .size();
             try (TcpProxy.Outage outage = proxy.outage()) {
                 Thread.sleep(30_000);
             }
-            docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));
+            docs.pollWhileProgressing(
+                    ABSTRACTS + " documents", l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));
             Thread.sleep(4000); // a duplicate would be committed with one of the next checkpoints
             Delivery delivery = Delivery.of(sample, docs.poll(Duration.ofSeconds(1)));
             List<DeadLetter> letters = run.deadLetters.poll(Duration.ofSeconds(1));

@@ -103,7 +103,8 @@ class FaultInjectionITCase {
             run.produce(sample);
             var docs = run.documents;
             var dead = run.deadLetters;
-            docs.pollWhileProgressing(l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));
+            docs.pollWhileProgressing(
+                    ABSTRACTS + " documents", l -> Delivery.distinct(l) >= ABSTRACTS, Duration.ofMinutes(5));
             Thread.sleep(4000); // a duplicate would be committed with one of the next checkpoints
             List<DocumentEntities> all = docs.poll(Duration.ofSeconds(1));
             List<DeadLetter> letters = dead.poll(Duration.ofSeconds(1));

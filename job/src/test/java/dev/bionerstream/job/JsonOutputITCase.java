@@ -65,10 +65,13 @@ class JsonOutputITCase {
             send(p, p.config.kafka().inputTopic(), "json-2", null); // deletes json-2
 
             List<DocumentEntities> docs = p.documents.pollWhileProgressing(
-                    l -> l.size() >= 2 && p.documents.tombstones().contains("json-2"), STALL);
-            List<DeadLetter> dead = p.deadLetters.pollWhileProgressing(l -> !l.isEmpty(), STALL);
+                    "2 documents and the tombstone of json-2",
+                    l -> l.size() >= 2 && p.documents.tombstones().contains("json-2"),
+                    STALL);
+            List<DeadLetter> dead = p.deadLetters.pollWhileProgressing("a dead letter", l -> !l.isEmpty(), STALL);
             long mentions = docs.stream().mapToLong(d -> d.getEntities().size()).sum();
-            List<EntityEvent> written = events.pollWhileProgressing(l -> l.size() >= mentions, STALL);
+            List<EntityEvent> written =
+                    events.pollWhileProgressing(mentions + " entity events", l -> l.size() >= mentions, STALL);
             assertThat(docs).extracting(DocumentEntities::getDocumentId).containsExactly("json-1", "json-2");
             assertThat(written).hasSize((int) mentions);
 

@@ -49,8 +49,8 @@ class LanguageRoutingITCase {
                     "{\"id\": \"es1\", \"title\": \"Se le administró litio y paracetamol .\", \"language\": \"spa\"}",
                     "{\"id\": \"es2\", \"title\": \"Paciente tratado con cisplatino .\", \"language\": \"es\"}",
                     "{\"id\": \"xx1\", \"title\": \"Aspirin and cancer.\"}"));
-            List<DocumentEntities> docs =
-                    p.documents.pollWhileProgressing(l -> Delivery.distinct(l) >= 4, Duration.ofMinutes(3));
+            List<DocumentEntities> docs = p.documents.pollWhileProgressing(
+                    "4 documents", l -> Delivery.distinct(l) >= 4, Duration.ofMinutes(3));
             Map<String, String> modelOf = docs.stream()
                     .collect(Collectors.toMap(
                             DocumentEntities::getDocumentId,
@@ -70,8 +70,8 @@ class LanguageRoutingITCase {
             assertThat(typesOf.get("en1")).contains("Lithium/chemical");
             long expectedEvents =
                     docs.stream().mapToLong(d -> d.getEntities().size()).sum();
-            List<EntityEvent> seen =
-                    events.pollWhileProgressing(l -> l.size() >= expectedEvents, Duration.ofMinutes(1));
+            List<EntityEvent> seen = events.pollWhileProgressing(
+                    expectedEvents + " entity events", l -> l.size() >= expectedEvents, Duration.ofMinutes(1));
             assertThat(seen).isNotEmpty().allSatisfy(e -> assertThat(e.getModelName() + ":" + e.getModelVersion())
                     .as(e.getDocumentId())
                     .isEqualTo(modelOf.get(e.getDocumentId())));

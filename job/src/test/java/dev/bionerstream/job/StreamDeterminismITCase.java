@@ -74,13 +74,18 @@ class StreamDeterminismITCase {
                 for (int i = 0; i < abstracts.size(); i++) {
                     p.produce(List.of(abstracts.get(i)));
                     int expected = i + 1;
-                    p.documents.pollWhileProgressing(l -> Delivery.distinct(l) >= expected, Duration.ofMinutes(3));
+                    p.documents.pollWhileProgressing(
+                            "document " + expected + " of " + abstracts.size(),
+                            l -> Delivery.distinct(l) >= expected,
+                            Duration.ofMinutes(3));
                 }
             } else {
                 p.produce(abstracts);
             }
             List<DocumentEntities> docs = p.documents.pollWhileProgressing(
-                    l -> Delivery.distinct(l) >= abstracts.size(), Duration.ofMinutes(3));
+                    abstracts.size() + " documents",
+                    l -> Delivery.distinct(l) >= abstracts.size(),
+                    Duration.ofMinutes(3));
             return docs.stream()
                     .collect(Collectors.toMap(
                             DocumentEntities::getDocumentId, DocumentEntities::getEntities, (x, y) -> x, TreeMap::new));

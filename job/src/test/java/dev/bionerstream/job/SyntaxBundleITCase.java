@@ -41,8 +41,8 @@ class SyntaxBundleITCase {
                     "{\"id\": \"s1\", \"title\": \"Treatment with cocaine induced seizures.\", "
                             + "\"abstract\": \"Naloxone-induced seizures were seen. Patients recovered.\"}",
                     "{\"id\": \"s2\", \"title\": \"Mutations of BRCA1 were studied in Mus musculus.\"}"));
-            List<DocumentEntities> docs =
-                    p.documents.pollWhileProgressing(l -> Delivery.distinct(l) >= 2, Duration.ofMinutes(3));
+            List<DocumentEntities> docs = p.documents.pollWhileProgressing(
+                    "2 documents", l -> Delivery.distinct(l) >= 2, Duration.ofMinutes(3));
             assertThat(p.deadLetters.poll(Duration.ofSeconds(2)))
                     .as("dead letters")
                     .isEmpty();
