@@ -2,6 +2,8 @@ package dev.bionerstream.linking;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The abbreviations a document defines, "long form (SF)", found as Schwartz and Hearst (2003) do:
@@ -9,6 +11,8 @@ import java.util.Map;
  * short form that a text defines twice keeps its first definition.
  */
 public final class Abbreviations {
+    private static final Pattern ASIDE = Pattern.compile(";|,\\s");
+
     private Abbreviations() {}
 
     /** A definition: the long form, and where it starts in the text. */
@@ -24,9 +28,11 @@ public final class Abbreviations {
                 break;
             }
             String shortForm = text.substring(open + 1, close).strip();
-            int semicolon = shortForm.indexOf(';');
-            if (semicolon > 0) {
-                shortForm = shortForm.substring(0, semicolon).strip();
+            // "(CH; 10% O2)", "(CH, 10% O2)": the short form, then what the authors add about it; a
+            // comma without a space is the name's own ("2,4-D")
+            Matcher aside = ASIDE.matcher(shortForm);
+            if (aside.find() && aside.start() > 0) {
+                shortForm = shortForm.substring(0, aside.start()).strip();
             }
             if (plausibleShortForm(shortForm)) {
                 String before = text.substring(sentenceStart(text, open), open).strip();

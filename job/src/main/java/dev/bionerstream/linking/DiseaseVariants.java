@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * The other ways a disease or phenotype mention may be written that the vocabulary has, tried when
  * neither its name nor its nearest names found a concept (the multi-pass sieve of D'Souza and Ng,
  * 2015, in three passes): an abbreviation the document defines written out inside the mention
- * ("congenital DM" where DM is myotonic dystrophy), an adjective read as its noun ("GH-deficient": GH
+ * ("congenital DM" where DM is myotonic dystrophy; an organ's, "LV dysfunction", also undefined), an adjective read as its noun ("GH-deficient": GH
  * deficiency, "injured liver": liver injury, "hyper locomotion": hyperlocomotion), then the leading
  * modifiers dropped ("primary cutaneous large B-cell lymphoma": large B-cell lymphoma, then B-cell
  * lymphoma). Each variant is looked up exactly; the first that names a concept is taken. Coordinated
@@ -22,6 +22,17 @@ final class DiseaseVariants {
 
     /** An abbreviation in a mention as written: two to six capitals or digits, starting with a capital. */
     private static final Pattern ABBREVIATION = Pattern.compile("\\b[A-Z][A-Z0-9]{1,5}\\b");
+
+    /**
+     * Organs that papers abbreviate without defining them ("LV dysfunction", "GI bleeding"), written
+     * out where the document defines the abbreviation as nothing else.
+     */
+    private static final Map<String, String> ORGANS = Map.of(
+            "LV", "left ventricular",
+            "RV", "right ventricular",
+            "GI", "gastrointestinal",
+            "CNS", "central nervous system",
+            "PNS", "peripheral nervous system");
 
     private static final List<Rewrite> ADJECTIVES = List.of(
             new Rewrite("^(.+) deficient$", "$1 deficiency"),
@@ -64,15 +75,19 @@ final class DiseaseVariants {
         return List.copyOf(variants);
     }
 
-    /** The key of {@code name} with the abbreviations the document defines written out, or null if none. */
+    /**
+     * The key of {@code name} with the abbreviations the document defines, else the organs', written
+     * out; null if none.
+     */
     private static String expand(String name, Map<String, Abbreviations.Definition> abbreviations) {
         Matcher m = ABBREVIATION.matcher(name);
         StringBuilder out = new StringBuilder();
         boolean any = false;
         while (m.find()) {
             Abbreviations.Definition d = abbreviations.get(m.group());
-            any |= d != null;
-            m.appendReplacement(out, Matcher.quoteReplacement(d == null ? m.group() : d.longForm()));
+            String written = d == null ? ORGANS.get(m.group()) : d.longForm();
+            any |= written != null;
+            m.appendReplacement(out, Matcher.quoteReplacement(written == null ? m.group() : written));
         }
         m.appendTail(out);
         return any ? NameKey.of(out.toString()) : null;

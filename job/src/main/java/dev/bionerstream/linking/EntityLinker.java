@@ -256,13 +256,10 @@ public final class EntityLinker {
         if (exact != null) {
             return new Link(List.of(exact.concept()), 1.0);
         }
-        if (longForm != null) {
-            Link approximate = r.approximately(longForm);
-            if (!approximate.isNil()) {
-                return approximate;
-            }
-        }
-        Link approximate = r.approximately(m.text());
+        // a short form the document defines means its long form: when that finds nothing, the short
+        // form's letters alone are too few to be read by their trigrams ("otilonium bromide (OB)" is
+        // not leptin's "OB protein"); an exact name of its own still counts
+        Link approximate = longForm == null ? r.approximately(m.text()) : r.approximately(longForm);
         if (approximate.isNil()) {
             for (String name : longForm == null ? List.of(m.text()) : List.of(longForm, m.text())) {
                 Candidate otherwise = r.writtenOtherwise(name, abbreviations);

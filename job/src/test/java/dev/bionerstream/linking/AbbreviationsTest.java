@@ -26,6 +26,17 @@ class AbbreviationsTest {
     }
 
     @Test
+    void whatTheAuthorsAddAfterTheShortFormIsNotPartOfIt() {
+        assertThat(Abbreviations.in("exposure to chronic hypoxia (CH, 10% O2) for two weeks")
+                        .get("CH")
+                        .longForm())
+                .isEqualTo("chronic hypoxia");
+        assertThat(Abbreviations.in("treated with 2,4-dichlorophenoxyacetic acid (2,4-D) daily"))
+                .as("a comma without a space is the name's own")
+                .containsOnlyKeys("2,4-D");
+    }
+
+    @Test
     void theFirstDefinitionOfAShortFormWins() {
         assertThat(Abbreviations.in("Alzheimer's disease (AD) differs. Atopic dermatitis (AD) too.")
                         .get("AD"))

@@ -31,6 +31,14 @@ class DiseaseVariantsTest {
     }
 
     @Test
+    void anOrgansAbbreviationIsWrittenOutUnlessTheDocumentDefinesItOtherwise() {
+        assertThat(DiseaseVariants.of("LV dysfunction", Map.of())).startsWith("left ventricular dysfunction");
+        assertThat(DiseaseVariants.of("GI bleeding", Map.of())).startsWith("gastrointestinal bleeding");
+        Map<String, Abbreviations.Definition> defined = Map.of("LV", new Abbreviations.Definition("lentiviral", 0));
+        assertThat(DiseaseVariants.of("LV dysfunction", defined)).startsWith("lentiviral dysfunction");
+    }
+
+    @Test
     void coordinatedAndNegatedNamesKeepTheirWords() {
         assertThat(DiseaseVariants.of("non-familial cancers", Map.of())).isEmpty();
         assertThat(DiseaseVariants.of("colorectal adenomas and carcinoma", Map.of()))
@@ -40,14 +48,16 @@ class DiseaseVariantsTest {
     @Test
     void theIssuesPhenotypesLinkWhereTheirNamesAndNearestNamesFindNothing() {
         String text = "The injured liver showed necrosis. Primary cutaneous large B-cell lymphoma (PCLBCL) is rare;"
-                + " PCLBCL relapses. Dystrophia myotonica (DM) was diagnosed; congenital DM is severe.";
+                + " PCLBCL relapses. Dystrophia myotonica (DM) was diagnosed; congenital DM is severe."
+                + " LV dysfunction followed.";
         List<Link> links = SHIPPED.link(
                 DocumentText.of(text),
                 List.of(
                         mention(text, "injured liver", 0),
                         mention(text, "Primary cutaneous large B-cell lymphoma", 0),
                         mention(text, "PCLBCL", text.lastIndexOf("PCLBCL")),
-                        mention(text, "congenital DM", 0)));
+                        mention(text, "congenital DM", 0),
+                        mention(text, "LV dysfunction", 0)));
         assertThat(links.get(0).id()).as("injured liver: liver injury").isEqualTo("mesh:D056486");
         assertThat(links.get(1).id())
                 .as("a lymphoma NIL before: B-cell lymphoma, the nearest broader name the vocabulary has")
@@ -58,6 +68,9 @@ class DiseaseVariantsTest {
         assertThat(links.get(3).id())
                 .as("DM as this document defines it, not diabetes mellitus")
                 .isEqualTo("mesh:D009223");
+        assertThat(links.get(4).id())
+                .as("an organ abbreviated undefined: left ventricular dysfunction")
+                .isEqualTo("mesh:D018487");
     }
 
     private static Mention mention(String text, String name, int from) {

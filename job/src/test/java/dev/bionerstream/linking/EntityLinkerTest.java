@@ -107,6 +107,20 @@ class EntityLinkerTest {
     }
 
     @Test
+    void anAbbreviationWhoseLongFormFindsNothingIsNotReadByItsLettersAlone() {
+        // the real chemicals score "OB" 0.815 against leptin's "Ob Protein"; a few names score less
+        EntityLinker lenient = linker.withMinScore(0.3);
+        assertThat(TinyVocabularies.first(lenient, "OB was measured.", "chemical", "OB")
+                        .id())
+                .as("undefined, the letters are near leptin's Ob protein")
+                .isEqualTo("mesh:D5");
+        String text = "Rats were given otilonium bromide (OB). OB reduced the pain.";
+        assertThat(TinyVocabularies.last(lenient, text, "chemical", "OB").isNil())
+                .as("defined as a drug the vocabulary lacks")
+                .isTrue();
+    }
+
+    @Test
     void aCompositeMentionLinksToEachOfItsConcepts() {
         Link l = one("x", "disease", "breast and ovarian cancer");
         assertThat(l.concepts()).extracting(Concept::id).containsExactly("mesh:D12", "mesh:D13");

@@ -247,6 +247,8 @@ public final class TinyVocabularies {
                 .concept("mesh:D2", "Acetaminophen", "Paracetamol", "Tylenol")
                 .concept("mesh:D3", "Clonidine")
                 .concept("mesh:D4", "Amisulpride")
+                // a protein MeSH files under chemicals, whose entry term a short form is near
+                .concept("mesh:D5", "Leptin", "Ob Protein", "Ob Gene Product", "Gene Product, Ob", "Obese Protein")
                 .superseded("mesh:C4", "mesh:D4");
     }
 
