@@ -31,8 +31,8 @@ import java.util.concurrent.Future;
  * mention, in its sentence, its paragraph, the document), or NIL when the vocabularies hold no gene
  * of that species by that name: a yeast gene is never the human gene of the same symbol. Among that
  * species' protein-coding genes sharing a name, the one whose other names the document uses
- * clearly more ({@link DocumentWords}), then {@link NameSource}, the corpora's counts, weight and id
- * decide. The evidence is taken from the whole document, so a mention gets the same link whatever
+ * clearly more ({@link DocumentWords}), then {@link NameSource}, the corpora's counts, how many of
+ * its names hold the name, weight and id decide. The evidence is taken from the whole document, so a mention gets the same link whatever
  * the order of the mentions; the linker keeps no state between calls and is thread-safe.
  */
 public final class EntityLinker {

@@ -296,9 +296,29 @@ public final class Vocabulary {
             return this;
         }
 
+        /**
+         * How many of a concept's names hold {@code key} as words: a name that recurs in a concept's
+         * names is what it is called ("p38": MAP kinase p38 alpha, p38 MAP kinase ... for MAPK14, one
+         * alias of GRAP2).
+         */
+        private static int recurrences(String key, List<String> conceptKeys) {
+            String words = " " + key + " ";
+            int n = 0;
+            for (String k : conceptKeys) {
+                if ((" " + k + " ").contains(words)) {
+                    n++;
+                }
+            }
+            return n;
+        }
+
         public Vocabulary build() {
             Concept[] cs = concepts.toArray(Concept[]::new);
             names.sort(Comparator.comparing(Name::key));
+            Map<Integer, List<String>> keysOf = new HashMap<>();
+            for (Name n : names) {
+                keysOf.computeIfAbsent(n.concept(), k -> new ArrayList<>()).add(n.key());
+            }
             List<String> keys = new ArrayList<>();
             List<int[]> entries = new ArrayList<>();
             for (int from = 0; from < names.size(); ) {
@@ -312,6 +332,7 @@ public final class Vocabulary {
                 List<Name> byPreference = new ArrayList<>(best.values());
                 byPreference.sort(Comparator.comparing(Name::source)
                         .thenComparing(n -> -n.mentions())
+                        .thenComparing(n -> -recurrences(key, keysOf.get(n.concept())))
                         .thenComparing(n -> -cs[n.concept()].weight())
                         .thenComparing(n -> cs[n.concept()].id()));
                 int[] e = new int[byPreference.size()];

@@ -65,6 +65,13 @@ class EntityLinkerTest {
     }
 
     @Test
+    void anAliasSharedByGenesIsTheGeneItRecursIn() {
+        assertThat(linkGene("p38 was phosphorylated in patients.", "p38"))
+                .as("MAPK14 (p38, p38 MAP kinase, MAP kinase p38 alpha), not GRAP2 (one alias P38, more names)")
+                .isEqualTo("ncbigene:1432");
+    }
+
+    @Test
     void anOrgansTumourIsItsCancer() {
         assertThat(id("disease", "prostate carcinoma"))
                 .isEqualTo(id("disease", "prostate tumours"))

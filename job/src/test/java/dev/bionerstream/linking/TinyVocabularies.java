@@ -289,6 +289,9 @@ public final class TinyVocabularies {
                 .concept("ncbigene:627", "BDNF", HUMAN, CODING, "brain derived neurotrophic factor")
                 .concept("ncbigene:1499", "CTNNB1", HUMAN, CODING, "beta-catenin")
                 .concept("ncbigene:5888", "RAD51", HUMAN, CODING, "RAD51 recombinase")
+                // an alias two human genes share: one of them is named by it again and again
+                .concept("ncbigene:1432", "MAPK14", HUMAN, CODING, "p38", "p38 MAP kinase", "MAP kinase p38 alpha")
+                .concept("ncbigene:9402", "GRAP2", HUMAN, CODING + 5, "P38", "GADS", "Mona", "GRID")
                 // a rat gene the concepts lack, which a training corpus annotates
                 .corpusName("ncbigene:24225", "Bdnf", 3, RAT)
                 .corpusName("ncbigene:24225", "BDNF", 2, RAT);
