@@ -9,6 +9,7 @@ import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.SharedService;
 import dev.bionerstream.demo.TestTopics;
 import dev.bionerstream.demo.TopicReader;
+import dev.bionerstream.linking.TinyVocabularies;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,6 +116,9 @@ class CrashRestartITCase {
                 "--async.capacity",
                 "8"));
         command.addAll(TestTopics.args(name));
+        // what is checked is delivery, not links: the test's tiny vocabularies go through every step of
+        // the linker's loading in milliseconds, where the shipped ones take 15 s of CPU at each start
+        command.addAll(List.of("--link.bundles", TinyVocabularies.worldBundles(dir.resolve("vocabularies"))));
         command.addAll(options);
         try (TopicReader<DocumentEntities> docs =
                 new TopicReader<>(kafka.bootstrapServers(), name + "-documents", DocumentEntities.class)) {

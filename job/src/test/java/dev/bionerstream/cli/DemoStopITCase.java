@@ -3,6 +3,7 @@ package dev.bionerstream.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.bionerstream.demo.Heartbeat;
+import dev.bionerstream.demo.RunsBesideOthers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * cluster's working directory, not the broker's or the index's data, not ONNX Runtime's
  * libraries. The output is kept in {@code target/cli-console/demo-stop.txt}.
  */
+@RunsBesideOthers
 class DemoStopITCase {
     /** Generous: a loaded 2-core machine starts Kafka, OpenSearch and Flink slowly. */
     private static final long START_MINUTES = 15;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
+import dev.bionerstream.demo.RunsBesideOthers;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.TopicReader;
 import dev.bionerstream.demo.TopicWriter;
@@ -60,6 +61,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * runs and is checked the same way, with its settings and user ({@code k8s/ingest-deployment.yaml},
  * {@code bioner-ingest}).
  */
+@RunsBesideOthers
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SecuredKafkaITCase {
     static final Duration STALL = Duration.ofMinutes(5);
