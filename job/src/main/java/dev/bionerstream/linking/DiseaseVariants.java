@@ -11,11 +11,12 @@ import java.util.regex.Pattern;
  * The other ways a disease or phenotype mention may be written that the vocabulary has, tried when
  * neither its name nor its nearest names found a concept (the multi-pass sieve of D'Souza and Ng,
  * 2015, in three passes): an abbreviation the document defines written out inside the mention
- * ("congenital DM" where DM is myotonic dystrophy; an organ's, "LV dysfunction", also undefined), an adjective read as its noun ("GH-deficient": GH
- * deficiency, "injured liver": liver injury, "hyper locomotion": hyperlocomotion), then the leading
- * modifiers dropped ("primary cutaneous large B-cell lymphoma": large B-cell lymphoma, then B-cell
- * lymphoma). Each variant is looked up exactly; the first that names a concept is taken. Coordinated
- * and negated names keep their words ("non-familial cancers" is not "familial cancers").
+ * ("congenital DM" where DM is myotonic dystrophy; an organ's, "LV dysfunction", also undefined), an
+ * adjective read as its noun ("GH-deficient": GH deficiency, "injured liver": liver injury, "hyper
+ * locomotion": hyperlocomotion), then the leading modifiers dropped ("primary cutaneous large B-cell
+ * lymphoma": large B-cell lymphoma, then B-cell lymphoma). Each variant is looked up exactly; the
+ * first that names a concept is taken. Coordinated and negated names keep their words ("non-familial
+ * cancers" is not "familial cancers").
  */
 final class DiseaseVariants {
     private DiseaseVariants() {}

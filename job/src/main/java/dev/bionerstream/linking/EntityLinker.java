@@ -32,8 +32,9 @@ import java.util.concurrent.Future;
  * of that species by that name: a yeast gene is never the human gene of the same symbol. Among that
  * species' protein-coding genes sharing a name, the one whose other names the document uses
  * clearly more ({@link DocumentWords}), then {@link NameSource}, the corpora's counts, how many of
- * its names hold the name, weight and id decide. The evidence is taken from the whole document, so a mention gets the same link whatever
- * the order of the mentions; the linker keeps no state between calls and is thread-safe.
+ * its names hold the name, weight and id decide. The evidence is taken from the whole document, so a
+ * mention gets the same link whatever the order of the mentions; the linker keeps no state between
+ * calls and is thread-safe.
  */
 public final class EntityLinker {
     static final int HUMAN = 9606;

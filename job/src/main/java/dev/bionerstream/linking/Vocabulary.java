@@ -315,9 +315,12 @@ public final class Vocabulary {
         public Vocabulary build() {
             Concept[] cs = concepts.toArray(Concept[]::new);
             names.sort(Comparator.comparing(Name::key));
-            Map<Integer, List<String>> keysOf = new HashMap<>();
+            List<List<String>> keysOf = new ArrayList<>(cs.length);
+            for (int c = 0; c < cs.length; c++) {
+                keysOf.add(new ArrayList<>(2));
+            }
             for (Name n : names) {
-                keysOf.computeIfAbsent(n.concept(), k -> new ArrayList<>()).add(n.key());
+                keysOf.get(n.concept()).add(n.key());
             }
             List<String> keys = new ArrayList<>();
             List<int[]> entries = new ArrayList<>();
@@ -330,11 +333,15 @@ public final class Vocabulary {
                     best.merge(n.concept(), n, Name::or);
                 }
                 List<Name> byPreference = new ArrayList<>(best.values());
-                byPreference.sort(Comparator.comparing(Name::source)
-                        .thenComparing(n -> -n.mentions())
-                        .thenComparing(n -> -recurrences(key, keysOf.get(n.concept())))
-                        .thenComparing(n -> -cs[n.concept()].weight())
-                        .thenComparing(n -> cs[n.concept()].id()));
+                if (byPreference.size() > 1) {
+                    Map<Name, Integer> recurring = new HashMap<>();
+                    byPreference.forEach(n -> recurring.put(n, recurrences(key, keysOf.get(n.concept()))));
+                    byPreference.sort(Comparator.comparing(Name::source)
+                            .thenComparing(n -> -n.mentions())
+                            .thenComparing(n -> -recurring.get(n))
+                            .thenComparing(n -> -cs[n.concept()].weight())
+                            .thenComparing(n -> cs[n.concept()].id()));
+                }
                 int[] e = new int[byPreference.size()];
                 for (int i = 0; i < e.length; i++) {
                     e[i] = (byPreference.get(i).concept() << 2)
