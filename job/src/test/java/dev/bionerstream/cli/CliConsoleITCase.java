@@ -42,7 +42,7 @@ class CliConsoleITCase {
                 "demo",
                 "--exit-when-done",
                 "--abstracts",
-                "20",
+                "8",
                 "--abstracts-es",
                 "2",
                 "--port",
@@ -70,10 +70,10 @@ class CliConsoleITCase {
         assertThat(demo.exitValue()).as("exit code; output:\n%s", console).isZero();
         assertThat(console)
                 .as("the summary")
-                .contains("abstracts 22, sentences")
-                .contains("for English and every language without a model of its own: 20 documents")
+                .contains("abstracts 10, sentences")
+                .contains("for English and every language without a model of its own: 8 documents")
                 .contains("for Spanish (spa): 2 documents")
-                .contains("22 of 22 documents searchable")
+                .contains("10 of 10 documents searchable")
                 .as("escape codes in output that is not a terminal")
                 .doesNotContain("\u001b");
 

@@ -37,7 +37,12 @@ public class BundleDeterminismITCase {
     /** Scores are printed to 4 digits; measured here: no difference at all, for each bundle (AMD EPYC Zen 4). */
     public static final double SCORE_TOLERANCE = 1e-5;
 
-    static final int TEXTS = 8;
+    /**
+     * Sample abstracts per shipped bundle. Six: the 2.1.0-int8 bundle changed spans in 35 of 60
+     * abstracts, so six miss such a bundle once in 200 (eight: once in 1,100; measured: the first six
+     * catch it), for a quarter less of the suite's time than eight.
+     */
+    static final int TEXTS = 6;
 
     /** Texts in the tiny bundle's 67-word vocabulary, so that its random gate sees words, not [UNK]s. */
     static final List<String> IN_TINY_VOCABULARY = List.of(
@@ -83,7 +88,6 @@ public class BundleDeterminismITCase {
     @MethodSource("shippedBundles")
     void findsTheSameEntitiesWhateverTheBatch(String name, ModelBundle bundle, List<String> texts, GateSetting gate)
             throws Exception {
-        assertThat(texts).hasSize(TEXTS);
         String model = bundle.manifest().id();
         // batches side by side, a model thread of one ONNX Runtime thread per core, as the job runs a CPU
         try (MrcSession session = OrtMrcSession.open(bundle, InferenceOptions.cpu(1));
@@ -101,8 +105,8 @@ public class BundleDeterminismITCase {
                 assertThat(skipped).as("passes the gate skipped").isPositive();
             }
             assertThat(alone.stream().mapToInt(List::size).sum())
-                    .as("entities found")
-                    .isGreaterThan(TEXTS);
+                    .as("entities found, about one a text at least")
+                    .isGreaterThanOrEqualTo(texts.size());
             Map<String, List<List<Entity>>> runs = new LinkedHashMap<>();
             for (int batch : new int[] {1, 7, 32}) {
                 h.soFar("each text alone done; running all in batches of " + batch + " windows");
