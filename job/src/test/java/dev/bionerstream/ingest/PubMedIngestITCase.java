@@ -7,10 +7,13 @@ import dev.bionerstream.avro.DeadLetter;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.EmbeddedKafka;
 import dev.bionerstream.demo.LocalPipeline;
+import dev.bionerstream.demo.OwnMiniCluster;
+import dev.bionerstream.demo.RunsBesideOthers;
 import dev.bionerstream.demo.SharedService;
 import dev.bionerstream.demo.TestPipelines;
 import dev.bionerstream.job.JobConfig;
 import dev.bionerstream.model.ModelBundle;
+import dev.bionerstream.serving.SessionFactory;
 import dev.bionerstream.sink.opensearch.OpenSearchNode;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -41,6 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * article's Spanish abstract is read by the Spanish model (its English one by the English model),
  * and the same files dropped again change nothing.
  */
+@RunsBesideOthers
 class PubMedIngestITCase {
     static final String INDEX = "bioner-pubmed-it";
     static final List<String> FILES = List.of("pubmed26n0001.xml", "pubmed26n0002.xml", "pubmed26n0003.xml");
@@ -48,8 +52,14 @@ class PubMedIngestITCase {
     /** Dropped as {@code .xml.gz}, as NCBI publishes update files, so both file kinds go through the job. */
     static final String GZIPPED = "pubmed26n0002.xml";
 
+    static final int PARALLELISM = 2;
+
     @TempDir
     Path watched;
+
+    /** The annotation job and the ingest job, each at the parallelism of a 2-core machine's local environment. */
+    @RegisterExtension
+    static final OwnMiniCluster FLINK = new OwnMiniCluster(2 * PARALLELISM);
 
     @RegisterExtension
     static final SharedService<OpenSearchNode> OPENSEARCH = OpenSearchNode.shared();
@@ -71,7 +81,12 @@ class PubMedIngestITCase {
                 INDEX,
                 "model.language-bundles",
                 "spa=" + SPANISH_BUNDLE));
-        try (LocalPipeline p = TestPipelines.start(KAFKA, "pubmed", options)) {
+        try (LocalPipeline p = TestPipelines.start(
+                KAFKA,
+                "pubmed",
+                options,
+                FLINK.environment(new Configuration(), PARALLELISM),
+                SessionFactory.ONNX_RUNTIME)) {
             JobClient ingest = startIngest(p.config);
             try {
                 FILES.forEach(this::drop);
@@ -175,7 +190,7 @@ class PubMedIngestITCase {
                 "kafka.group-id", "pubmed-ingest",
                 "kafka.transactional-id-prefix", "pubmed-ingest",
                 "job.checkpoint-interval", "1 s")));
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        StreamExecutionEnvironment env = FLINK.environment(new Configuration(), PARALLELISM);
         IngestJob.wire(env, cfg);
         return env.executeAsync(IngestJob.NAME);
     }
