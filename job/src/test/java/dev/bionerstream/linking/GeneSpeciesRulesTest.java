@@ -92,6 +92,20 @@ class GeneSpeciesRulesTest {
     }
 
     @Test
+    void aModelOrganismsGenusNamedAloneIsItsModelSpecies() {
+        assertThat(genes("x", "In Arabidopsis, RAD51 is needed for crossovers.", "RAD51"))
+                .as("a plant's gene, though no species is written out: NIL")
+                .containsOnlyNulls()
+                .hasSize(1);
+        assertThat(genes("x", "Xenopus embryos lacking RAD51 die before the tadpole stage.", "RAD51"))
+                .containsOnlyNulls()
+                .hasSize(1);
+        assertThat(genes("x", "RAD51 was injected into Xenopus oocytes, where it formed foci.", "RAD51"))
+                .as("Xenopus oocytes express other species' genes")
+                .containsExactly("ncbigene:5888");
+    }
+
+    @Test
     void aSymbolWrittenAsTheDocumentsMostNamedSpeciesWritesItsSymbolsIsThatSpecies() {
         List<String> ids = genes(
                 "BRCA1 in breast cancer.",
