@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.bionerstream.avro.DocumentEntities;
 import dev.bionerstream.demo.Delivery;
 import dev.bionerstream.demo.EmbeddedKafka;
+import dev.bionerstream.demo.RunsBesideOthers;
 import dev.bionerstream.demo.SampleAbstracts;
 import dev.bionerstream.demo.SharedService;
 import dev.bionerstream.demo.TopicReader;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * that check no link run with the test's tiny vocabularies ({@link #tinyVocabularies}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@RunsBesideOthers
 class ClusterITCase {
     @RegisterExtension
     static final SharedService<EmbeddedKafka> KAFKA = SharedService.kafka();
