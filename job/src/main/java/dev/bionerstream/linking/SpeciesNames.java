@@ -161,14 +161,18 @@ final class SpeciesNames {
                     break;
                 }
             }
-            Integer genus = MODEL_GENERA.get(text.substring(words.get(i)[0], words.get(i)[1]));
-            if (found == null && genus == null) {
-                continue;
-            }
-            if (found == null) {
+            int taxon;
+            if (found != null) {
+                taxon = taxon(found.concept().id());
+            } else {
+                // a genus alone, only where no name of the vocabulary starts here
+                Integer genus = MODEL_GENERA.get(text.substring(words.get(i)[0], words.get(i)[1]));
+                if (genus == null) {
+                    continue;
+                }
+                taxon = genus;
                 end = i;
             }
-            int taxon = found == null ? genus : taxon(found.concept().id());
             if (evidence(text, words.get(i)[0], words.get(end)[1], taxon, taken)
                     && !definedOtherwise(text.substring(words.get(i)[0], words.get(end)[1]), abbreviations, species)) {
                 out.add(new Named(words.get(i)[0], words.get(end)[1], taxon));

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.parallel.ResourceLocksProvider;
 
 /**
  * An integration test that mostly waits, on little CPU (an outage it times, a node it kills and starts
- * again, Maven or a script it runs, a cluster of its own JVMs): it runs beside the other test classes, which run one after
- * another because the model and cluster tests take both cores, instead of adding its waits to theirs.
+ * again, Maven or a script it runs, a cluster of its own JVMs): it runs beside the other test classes,
+ * which run one after another because the model tests take both cores, instead of adding its waits
+ * to theirs.
  * job/pom.xml's failsafe configuration turns JUnit's parallel execution on for this; a test that
  * shares a service does so by names of its own ({@link SharedService}), and the JVM's shared models
  * are told apart by their session factory too (a stand-in model is not served to a job beside it).
